@@ -1,0 +1,58 @@
+/**
+ * Settings shared by every service, read once from the environment at start and validated. Each service extends the
+ * schema with its own variables through {@link loadConfig}.
+ */
+import { z } from "zod";
+
+/** Defaults of CONTRACT section 1. */
+export const defaults = {
+  databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
+  redisUrl: "redis://127.0.0.1:6379",
+  telegramApiRoot: "https://api.telegram.org",
+  managementPort: 3000,
+  gatewayPort: 3001,
+  workerMetricsPort: 3002,
+  broadcastRate: 30,
+  broadcastPaidRate: 1000,
+} as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Variables every service reads. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  DATABASE_URL: z.string().min(1).default(defaults.databaseUrl),
+  REDIS_URL: z.string().min(1).default(defaults.redisUrl),
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/).default("botyard"),
+  TELEGRAM_API_ROOT: z.string().url().default(defaults.telegramApiRoot).transform((s) => s.replace(/\/+$/, "")),
+  SECRET_KEY: z.string().min(16, "SECRET_KEY must be at least 16 characters"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MANAGEMENT_PORT: port(defaults.managementPort),
+  GATEWAY_PORT: port(defaults.gatewayPort),
+  WORKER_METRICS_PORT: port(defaults.workerMetricsPort),
+  WEBHOOK_BASE_URL: z.string().url().optional(),
+  BROADCAST_RATE: z.coerce.number().min(1).max(40).default(defaults.broadcastRate),
+  BROADCAST_PAID_RATE: z.coerce.number().min(1).max(1000).default(defaults.broadcastPaidRate),
+});
+
+/** Parsed base settings. */
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Raised when the environment does not validate; the message lists every bad variable (never its value). */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/**
+ * Validates `env` against `schema` (the base schema, or an extension of it) and returns the typed result.
+ * Variable values are never echoed in the error: they may be secrets.
+ */
+export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,50 @@
+/**
+ * Test support: every test file gets a database of its own on the real Postgres server, migrated, and dropped after,
+ * so suites of different services can run side by side against one server.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { runMigrations } from "./migrate.js";
+
+/** Server used by tests; override with TEST_DATABASE_URL. */
+export const testServerUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** A fresh migrated database and the function that drops it. */
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Creates `botyard_test_<random>` on the test server and migrates it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `botyard_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testServerUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(testServerUrl, name);
+  await runMigrations(url);
+  return {
+    url,
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: testServerUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { FakeTelegram, type FakeTelegramBehaviour, type RecordedCall } from "./server.js";
