@@ -3,6 +3,7 @@
  * schema with its own variables through {@link loadConfig}.
  */
 import { z } from "zod";
+import { withLocalSecretKey } from "./secret-key.js";
 
 /** Defaults of CONTRACT section 1. */
 export const defaults = {
@@ -46,10 +47,11 @@ export class ConfigError extends Error {
 
 /**
  * Validates `env` against `schema` (the base schema, or an extension of it) and returns the typed result.
+ * Outside production a missing SECRET_KEY is taken from the generated local key file (see secret-key.ts).
  * Variable values are never echoed in the error: they may be secrets.
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(withLocalSecretKey(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);

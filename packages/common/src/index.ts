@@ -7,3 +7,4 @@ export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./redis.js";
 export * from "./documents.js";
+export * from "./secret-key.js";
