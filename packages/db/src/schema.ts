@@ -28,12 +28,14 @@ export const accounts = pgTable("accounts", {
 
 /**
  * One API key per account. The key is `byk_<keyId>_<secret>`: the row is found by keyId and the secret's SHA-256
- * is compared in constant time, so neither the key nor anything that can be replayed is stored.
+ * is compared in constant time. Authentication uses only the hash; the sealed copy exists to show the key again.
  */
 export const apiKeys = pgTable("api_keys", {
   accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
   keyId: text("key_id").notNull().unique(),
   secretHash: text("secret_hash").notNull(),
+  /** The key sealed with SECRET_KEY: the dashboard and `user:key` show the same key until it is rotated. */
+  keyEnc: text("key_enc"),
   createdAt: createdAt(),
 });
 

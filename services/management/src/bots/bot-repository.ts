@@ -1,0 +1,161 @@
+/** SQL for bots, their logs and their seeded documents. Every query is scoped by the owning account. */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { botLogs, bots, documents, type BotStatus, type Database } from "@botyard/db";
+
+/** The fields of a bot the management API shows. */
+export interface BotSummary {
+  id: string;
+  name: string;
+  status: BotStatus;
+  createdAt: Date;
+  codeUpdatedAt: Date | null;
+  startedAt: Date | null;
+}
+
+/** What a restart needs to know after the row was updated. */
+export interface RestartedBot {
+  codeVersion: number;
+  tokenEnc: string | null;
+}
+
+/** A document ready to insert. */
+export interface SeedDocument {
+  docId: string;
+  data: Record<string, unknown>;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const summaryColumns = {
+  id: bots.id,
+  name: bots.name,
+  status: bots.status,
+  createdAt: bots.createdAt,
+  codeUpdatedAt: bots.codeUpdatedAt,
+  startedAt: bots.startedAt,
+};
+
+// Postgres limits a statement to 65,535 parameters; 4 per document row leaves room for big batches.
+const INSERT_BATCH = 5000;
+
+/** Reads and writes bots of one account at a time. */
+export class BotRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in a transaction. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async insert(values: { id: string; accountId: string; name: string; code: string; tokenEnc: string | null; tokenHash: string | null }, tx: Tx | Database = this.db): Promise<void> {
+    await tx.insert(bots).values({ ...values, codeUpdatedAt: values.code ? new Date() : null });
+  }
+
+  async list(accountId: string): Promise<BotSummary[]> {
+    return this.db.select(summaryColumns).from(bots).where(eq(bots.accountId, accountId)).orderBy(bots.createdAt, bots.id);
+  }
+
+  async find(accountId: string, botId: string): Promise<BotSummary | undefined> {
+    const rows = await this.db.select(summaryColumns).from(bots).where(and(eq(bots.id, botId), eq(bots.accountId, accountId))).limit(1);
+    return rows[0];
+  }
+
+  /** Code and name, for getbotCode and transferBot. */
+  async findCode(accountId: string, botId: string): Promise<{ code: string; name: string } | undefined> {
+    const rows = await this.db
+      .select({ code: bots.code, name: bots.name })
+      .from(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** Replaces the saved code in one statement, so concurrent edits never mix. Resolves false when no such bot. */
+  async saveCode(accountId: string, botId: string, code: string): Promise<boolean> {
+    const rows = await this.db
+      .update(bots)
+      .set({ code, codeUpdatedAt: sql`now()` })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Marks the bot running with a snapshot of its saved code and a new webhook secret, in one statement: the running
+   * code, the version and the secret always belong to the same restart.
+   */
+  async markRestarted(accountId: string, botId: string, webhookSecretHash: string, tx: Tx | Database = this.db): Promise<RestartedBot | undefined> {
+    const rows = await tx
+      .update(bots)
+      .set({
+        status: "running",
+        haltReason: null,
+        runningCode: sql`${bots.code}`,
+        codeVersion: sql`${bots.codeVersion} + 1`,
+        startedAt: sql`now()`,
+        webhookSecretHash,
+      })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ codeVersion: bots.codeVersion, tokenEnc: bots.tokenEnc });
+    return rows[0];
+  }
+
+  /** Sets status stopped (or halted with a reason). Resolves false when no such bot. */
+  async setStatus(accountId: string, botId: string, status: BotStatus, haltReason: string | null = null): Promise<boolean> {
+    const rows = await this.db
+      .update(bots)
+      .set({ status, haltReason })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
+    return rows.length === 1;
+  }
+
+  async setToken(accountId: string, botId: string, tokenEnc: string | null, tokenHash: string | null): Promise<boolean> {
+    const rows = await this.db
+      .update(bots)
+      .set({ tokenEnc, tokenHash })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
+    return rows.length === 1;
+  }
+
+  async setEnv(accountId: string, botId: string, envEnc: string): Promise<boolean> {
+    const rows = await this.db
+      .update(bots)
+      .set({ envEnc })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
+    return rows.length === 1;
+  }
+
+  async delete(accountId: string, botId: string): Promise<boolean> {
+    const rows = await this.db.delete(bots).where(and(eq(bots.id, botId), eq(bots.accountId, accountId))).returning({ id: bots.id });
+    return rows.length === 1;
+  }
+
+  /** Newest log lines of the bot (the caller has checked ownership). */
+  async logs(botId: string, limit: number): Promise<Array<{ at: Date; level: string; message: string }>> {
+    return this.db
+      .select({ at: botLogs.at, level: botLogs.level, message: botLogs.message })
+      .from(botLogs)
+      .where(eq(botLogs.botId, botId))
+      .orderBy(desc(botLogs.id))
+      .limit(limit);
+  }
+
+  /** Appends a line to the bot's log. */
+  async appendLog(botId: string, level: "info" | "warn" | "error", message: string): Promise<void> {
+    await this.db.insert(botLogs).values({ botId, level, message });
+  }
+
+  /** Inserts documents of one collection in multi-row batches. Duplicate `_id`s keep the last one. */
+  async insertDocuments(tx: Tx, botId: string, collection: string, docs: SeedDocument[]): Promise<number> {
+    const unique = new Map(docs.map((d) => [d.docId, d]));
+    const rows = [...unique.values()];
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      const batch = rows.slice(i, i + INSERT_BATCH).map((d) => ({ botId, collection, docId: d.docId, data: d.data }));
+      await tx.insert(documents).values(batch);
+    }
+    return rows.length;
+  }
+}

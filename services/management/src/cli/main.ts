@@ -1,0 +1,42 @@
+/**
+ * The operator CLI: `pnpm botyard user:create|user:key|user:rotate-key --email E`. Prints one JSON line (create) or
+ * the key; on a problem prints the reason on stderr and exits 1.
+ */
+import { parseArgs } from "node:util";
+import { baseConfigSchema, HttpError, loadConfig, SecretBox } from "@botyard/common";
+import { createDb, runMigrations } from "@botyard/db";
+import { AccountRepository } from "../accounts/account-repository.js";
+import { AccountService } from "../accounts/account-service.js";
+
+const USAGE = "usage: pnpm botyard <user:create|user:key|user:rotate-key> --email <address>";
+
+const cliConfigSchema = baseConfigSchema.pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true });
+
+async function run(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({ args: argv, options: { email: { type: "string" } }, allowPositionals: true, strict: true });
+  const [command, ...rest] = positionals;
+  if (!command || rest.length > 0) throw new HttpError(2, USAGE);
+  if (!values.email) throw new HttpError(2, `--email is required\n${USAGE}`);
+  const commands = ["user:create", "user:key", "user:rotate-key"];
+  if (!commands.includes(command)) throw new HttpError(2, `unknown command '${command}'\n${USAGE}`);
+
+  const config = loadConfig(cliConfigSchema);
+  await runMigrations(config.DATABASE_URL);
+  const { db, pool } = createDb(config.DATABASE_URL, { max: 2, applicationName: "botyard-cli" });
+  try {
+    const accounts = new AccountService(new AccountRepository(db), new SecretBox(config.SECRET_KEY));
+    if (command === "user:create") return JSON.stringify(await accounts.create(values.email));
+    if (command === "user:key") return await accounts.key(values.email);
+    return await accounts.rotate(values.email);
+  } finally {
+    await pool.end();
+  }
+}
+
+try {
+  process.stdout.write(`${await run(process.argv.slice(2))}\n`);
+} catch (err) {
+  const message = err instanceof HttpError || (err instanceof Error && err.name === "ConfigError") ? err.message : `error: ${(err as Error).message}`;
+  process.stderr.write(`${message.replace(/^targetEmail/, "--email")}\n`);
+  process.exitCode = 1;
+}
