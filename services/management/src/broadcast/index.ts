@@ -1,16 +1,18 @@
 /**
- * The broadcast routes of the management host (`POST /broadcast`, `GET /broadcast/:jobId`, `DELETE /broadcast/:jobId`,
- * `GET /jobs/:botId`). They parse their own bodies and shape their own errors (`{ ok: false, error }`), so the app
- * mounts this router before any /apiv3 body parsing.
+ * The broadcast routes of the management host. They parse their own bodies and shape their own errors
+ * (`{ ok: false, error }`), so the app mounts this router before /apiv3's body parsing.
  */
-import express, { type Router } from "express";
-import type { Redis, RedisNames, Logger } from "@botyard/common";
+import type { Router } from "express";
+import type { Logger, Redis, RedisNames } from "@botyard/common";
 import type { Database } from "@botyard/db";
+import { BroadcastRepository } from "./broadcast-repository.js";
+import { BroadcastService } from "./broadcast-service.js";
+import { broadcastRouter } from "./routes.js";
 
 /** What the broadcast routes need from the app. */
 export interface BroadcastModuleDeps {
   db: Database;
-  /** A general-purpose connection (commands and publish). The module opens what else BullMQ needs from it. */
+  /** A general-purpose connection (commands and publish); the BullMQ queue gets a duplicate of it. */
   redis: Redis;
   names: RedisNames;
   logger: Logger;
@@ -19,11 +21,12 @@ export interface BroadcastModuleDeps {
 /** The routes and the resources they hold. */
 export interface BroadcastModule {
   router: Router;
-  /** Releases the queue connections; called on shutdown. */
+  /** Releases the queue connection; called on shutdown. */
   close(): Promise<void>;
 }
 
-/** Builds the broadcast routes. (Filled in by the broadcast feature.) */
-export function createBroadcastModule(_deps: BroadcastModuleDeps): BroadcastModule {
-  return { router: express.Router(), close: async () => {} };
+/** Builds the broadcast routes. */
+export function createBroadcastModule(deps: BroadcastModuleDeps): BroadcastModule {
+  const service = new BroadcastService(new BroadcastRepository(deps.db), deps.redis, deps.names);
+  return { router: broadcastRouter(service, deps.logger), close: () => service.close() };
 }

@@ -1,0 +1,119 @@
+/**
+ * The broadcast worker: consumes drain jobs (one per bot) from BullMQ and runs that bot's broadcasts oldest first.
+ * Cancellations arrive on a Redis channel and stop a run at once; a sweeper re-creates drain jobs for bots whose
+ * broadcasts wait without one (a job handed back at shutdown, or a broadcast queued while its drain job was ending).
+ */
+import { Worker, type Job } from "bullmq";
+import { createRedis, SecretBox, type Logger, type Redis, type RedisNames } from "@botyard/common";
+import type { Database } from "@botyard/db";
+import { Queue } from "bullmq";
+import { BROADCAST_QUEUE, cancelChannel, drainJobId, type DrainJobData } from "@botyard/broadcast";
+import type { TelegramClient } from "@botyard/telegram";
+import { WorkerRepository } from "./broadcast-repository.js";
+import { BroadcastRun } from "./broadcast-run.js";
+import type { WorkerMetrics } from "./metrics.js";
+
+/** What the worker is built from. */
+export interface BroadcastWorkerDeps {
+  db: Database;
+  redisUrl: string;
+  names: RedisNames;
+  secretKey: string;
+  telegram: TelegramClient;
+  logger: Logger;
+  metrics: WorkerMetrics;
+  rate: number;
+  paidRate: number;
+  concurrency: number;
+  lockMs: number;
+  maxInFlight: number;
+  /** How often the sweeper looks for broadcasts without a drain job, ms. */
+  sweepMs?: number;
+}
+
+/** A running broadcast worker. */
+export class BroadcastWorker {
+  readonly #repository: WorkerRepository;
+  readonly #box: SecretBox;
+  readonly #runs = new Map<string, BroadcastRun>();
+  readonly #subscriber: Redis;
+  readonly #queue: Queue<DrainJobData>;
+  readonly #worker: Worker<DrainJobData>;
+  readonly #sweeper: NodeJS.Timeout;
+  #closing = false;
+
+  constructor(private readonly deps: BroadcastWorkerDeps) {
+    this.#repository = new WorkerRepository(deps.db);
+    this.#box = new SecretBox(deps.secretKey);
+    this.#subscriber = createRedis(deps.redisUrl);
+    void this.#subscriber.subscribe(cancelChannel(deps.names));
+    this.#subscriber.on("message", (_channel, jobId: string) => this.#runs.get(jobId)?.cancel());
+    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: createRedis(deps.redisUrl), prefix: deps.names.bullPrefix });
+    this.#worker = new Worker<DrainJobData>(BROADCAST_QUEUE, (job) => this.#drain(job), {
+      connection: createRedis(deps.redisUrl),
+      prefix: deps.names.bullPrefix,
+      concurrency: deps.concurrency,
+      lockDuration: deps.lockMs,
+      stalledInterval: Math.max(500, Math.floor(deps.lockMs / 2)),
+      // A job is only ever "stalled" because its worker died; it must resume however often that happens.
+      maxStalledCount: 1_000_000,
+    });
+    this.#worker.on("error", (err) => deps.logger.error({ err }, "worker error"));
+    this.#sweeper = setInterval(() => void this.sweep(), deps.sweepMs ?? 2000);
+  }
+
+  /** Ensures every bot with waiting broadcasts has a drain job (adding an existing one is a no-op). */
+  async sweep(): Promise<void> {
+    if (this.#closing) return;
+    try {
+      for (const botId of await this.#repository.botsWithPendingBroadcasts()) {
+        await this.#queue.add("drain", { botId }, { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true });
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err }, "broadcast sweep failed");
+    }
+  }
+
+  /** Resolves once the worker is connected and taking jobs. */
+  async ready(): Promise<void> {
+    await this.#worker.waitUntilReady();
+  }
+
+  /** Stops taking jobs, hands running broadcasts back with their progress saved, and closes connections. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    clearInterval(this.#sweeper);
+    for (const run of this.#runs.values()) run.handBack();
+    await this.#worker.close();
+    await this.#queue.close();
+    this.#subscriber.disconnect();
+  }
+
+  async #drain(job: Job<DrainJobData>): Promise<void> {
+    const { botId } = job.data;
+    while (!this.#closing) {
+      const claimed = await this.#repository.claimNext(botId);
+      if (!claimed) return;
+      const sealed = await this.#repository.sealedToken(botId);
+      if (!sealed) {
+        await this.#repository.finish(claimed.id, "failed", claimed, "The bot has no token; set one with setBotToken");
+        continue;
+      }
+      const paid = claimed.payload.paid === true;
+      const run = new BroadcastRun(claimed, this.#box.decrypt(sealed), { ...this.deps, repository: this.#repository }, {
+        ratePerSecond: paid ? this.deps.paidRate : this.deps.rate,
+        maxInFlight: this.deps.maxInFlight,
+      });
+      this.#runs.set(claimed.id, run);
+      this.deps.metrics.activeBroadcasts.inc();
+      try {
+        const outcome = await run.run();
+        this.deps.logger.info({ jobId: claimed.id, botId, outcome }, "broadcast run ended");
+        if (outcome === "handed-back") return;
+      } finally {
+        this.#runs.delete(claimed.id);
+        this.deps.metrics.activeBroadcasts.dec();
+      }
+    }
+  }
+}

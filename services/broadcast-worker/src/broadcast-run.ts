@@ -1,0 +1,204 @@
+/**
+ * Sends one broadcast to every recipient at the bot's pace. Starts are paced (see Pacer) and many sends may await
+ * Telegram at once, so the rate holds whatever the API's latency. Progress (counts and the cursor below which every
+ * recipient is handled) is saved often, so a crashed or handed-back run resumes where it was.
+ */
+import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
+import { buildSendCall, type BroadcastPayload } from "@botyard/broadcast";
+import type { Logger } from "@botyard/common";
+import type { ClaimedBroadcast, Progress, WorkerRepository } from "./broadcast-repository.js";
+import { Pacer, sleep } from "./pacer.js";
+import type { WorkerMetrics } from "./metrics.js";
+
+/** How a run ended. */
+export type RunOutcome = "completed" | "cancelled" | "failed" | "handed-back";
+
+/** Settings of a run. */
+export interface RunOptions {
+  ratePerSecond: number;
+  maxInFlight: number;
+  /** How often progress is saved, ms. */
+  flushMs?: number;
+  /** Attempts for 5xx and network errors before the message counts failed. */
+  maxAttempts?: number;
+  /** Recipients read per query. */
+  pageSize?: number;
+}
+
+interface Delivery {
+  chatId: number;
+  attempts: number;
+  done: boolean;
+}
+
+/** One broadcast being sent. */
+export class BroadcastRun {
+  #sent: number;
+  #failed: number;
+  #cursor: number | null;
+  #lastFetched: number | null;
+  #stopReason: "cancelled" | "handed-back" | null = null;
+  #fatal: string | null = null;
+  #inFlight = 0;
+  readonly #order: Delivery[] = [];
+  readonly #retry: Delivery[] = [];
+  #delayedRetries = 0;
+  readonly #pacer: Pacer;
+  readonly #flushMs: number;
+  readonly #maxAttempts: number;
+  readonly #pageSize: number;
+
+  constructor(
+    private readonly job: ClaimedBroadcast,
+    private readonly token: string,
+    private readonly deps: { repository: WorkerRepository; telegram: TelegramClient; logger: Logger; metrics: WorkerMetrics },
+    private readonly options: RunOptions,
+  ) {
+    this.#sent = job.sent;
+    this.#failed = job.failed;
+    this.#cursor = job.cursor;
+    this.#lastFetched = job.cursor;
+    this.#pacer = new Pacer(options.ratePerSecond);
+    this.#flushMs = options.flushMs ?? 200;
+    this.#maxAttempts = options.maxAttempts ?? 3;
+    this.#pageSize = options.pageSize ?? 500;
+  }
+
+  /** The job's id. */
+  get id(): string {
+    return this.job.id;
+  }
+
+  /** Stops sending at once because the job was cancelled. */
+  cancel(): void {
+    this.#stopReason ??= "cancelled";
+  }
+
+  /** Stops sending and saves progress so another worker resumes the job (shutdown). */
+  handBack(): void {
+    this.#stopReason ??= "handed-back";
+  }
+
+  /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
+  async run(): Promise<RunOutcome> {
+    const payload = this.job.payload;
+    const flusher = setInterval(() => void this.#flush(), this.#flushMs);
+    try {
+      let page: number[] = [];
+      let exhausted = false;
+      while (!this.#stopReason && !this.#fatal) {
+        let delivery = this.#retry.shift();
+        if (!delivery) {
+          if (page.length === 0 && !exhausted) {
+            page = await this.deps.repository.recipientsAfter(this.job.botId, this.#lastFetched, payload.filter?.lang, this.#pageSize);
+            if (page.length === 0) exhausted = true;
+            else this.#lastFetched = page[page.length - 1]!;
+          }
+          const chatId = page.shift();
+          if (chatId !== undefined) {
+            delivery = { chatId, attempts: 0, done: false };
+            this.#order.push(delivery);
+          }
+        }
+        if (!delivery) {
+          if (this.#inFlight === 0 && this.#delayedRetries === 0) break;
+          await sleep(5);
+          continue;
+        }
+        await this.#pacer.slot();
+        while (this.#inFlight >= this.options.maxInFlight) await sleep(1);
+        if (this.#stopReason || this.#fatal) {
+          this.#retry.unshift(delivery);
+          break;
+        }
+        void this.#send(payload, delivery);
+      }
+      while (this.#inFlight > 0) await sleep(2);
+    } finally {
+      clearInterval(flusher);
+    }
+    return this.#finish();
+  }
+
+  async #send(payload: BroadcastPayload, delivery: Delivery): Promise<void> {
+    this.#inFlight += 1;
+    delivery.attempts += 1;
+    const call = buildSendCall(payload, delivery.chatId);
+    try {
+      await this.deps.telegram.call(this.token, call.method, call.params);
+      this.#settle(delivery, "sent");
+    } catch (err) {
+      await this.#onError(err, delivery);
+    } finally {
+      this.#inFlight -= 1;
+    }
+  }
+
+  async #onError(err: unknown, delivery: Delivery): Promise<void> {
+    if (err instanceof TelegramApiError) {
+      if (err.isRateLimit) {
+        this.deps.metrics.messages.inc({ outcome: "rate_limited" });
+        this.#pacer.pause((err.retryAfter ?? 1) * 1000);
+        delivery.attempts -= 1; // a 429 is Telegram's pacing, not a failed attempt
+        this.#retry.unshift(delivery);
+        return;
+      }
+      if (err.errorCode === 401) {
+        this.#fatal = "Telegram rejected the bot token (401 Unauthorized)";
+        this.#retry.unshift(delivery);
+        return;
+      }
+      if (!err.isServerError) {
+        if (err.errorCode === 403) await this.deps.repository.markBlocked(this.job.botId, delivery.chatId).catch(() => {});
+        this.#settle(delivery, "failed");
+        return;
+      }
+    }
+    // 5xx or no answer: back off and try again, then give up on this recipient.
+    if (delivery.attempts >= this.#maxAttempts) return this.#settle(delivery, "failed");
+    this.#delayedRetries += 1;
+    await sleep(250 * 2 ** (delivery.attempts - 1));
+    this.#delayedRetries -= 1;
+    this.#retry.push(delivery);
+  }
+
+  #settle(delivery: Delivery, outcome: "sent" | "failed"): void {
+    delivery.done = true;
+    if (outcome === "sent") this.#sent += 1;
+    else this.#failed += 1;
+    this.deps.metrics.messages.inc({ outcome });
+    // The cursor moves past a recipient only when everyone before it is handled too.
+    while (this.#order.length > 0 && this.#order[0]!.done) this.#cursor = this.#order.shift()!.chatId;
+  }
+
+  #progress(): Progress {
+    return { sent: this.#sent, failed: this.#failed, cursor: this.#cursor };
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      const stillRunning = await this.deps.repository.saveProgress(this.job.id, this.#progress());
+      if (!stillRunning) this.cancel();
+    } catch (err) {
+      this.deps.logger.warn({ err, jobId: this.job.id }, "saving broadcast progress failed; will retry");
+    }
+  }
+
+  async #finish(): Promise<RunOutcome> {
+    const progress = this.#progress();
+    if (this.#fatal) {
+      await this.deps.repository.finish(this.job.id, "failed", progress, this.#fatal);
+      return "failed";
+    }
+    if (this.#stopReason === "handed-back") {
+      await this.deps.repository.saveProgress(this.job.id, progress);
+      return "handed-back";
+    }
+    if (this.#stopReason === "cancelled") {
+      await this.deps.repository.saveCancelledCounts(this.job.id, progress);
+      return "cancelled";
+    }
+    await this.deps.repository.finish(this.job.id, "completed", progress);
+    return "completed";
+  }
+}

@@ -1,0 +1,61 @@
+/** The rules of the broadcast routes: token authentication, queueing, and cancellation. */
+import { Queue } from "bullmq";
+import { constantTimeEqual, HttpError, newId, sha256, type Redis, type RedisNames } from "@botyard/common";
+import { BROADCAST_QUEUE, cancelChannel, drainJobId, jobView, type BroadcastPayload, type DrainJobData } from "@botyard/broadcast";
+import type { BroadcastRepository } from "./broadcast-repository.js";
+
+/** How many jobs GET /jobs/:botId lists. */
+export const JOBS_LISTED = 20;
+
+/** Queues, reads and cancels broadcasts. */
+export class BroadcastService {
+  readonly #queue: Queue<DrainJobData>;
+
+  constructor(private readonly repository: BroadcastRepository, private readonly redis: Redis, private readonly names: RedisNames) {
+    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: redis.duplicate(), prefix: names.bullPrefix });
+  }
+
+  /** Throws 401 unless `token` is the token of bot `botId`; unknown bots look exactly like wrong tokens. */
+  async authenticate(botId: string, token: string | undefined): Promise<void> {
+    const stored = await this.repository.tokenHash(botId);
+    const presented = sha256(token ?? "");
+    if (!token || !stored || !constantTimeEqual(presented, stored)) throw new HttpError(401, "Invalid bot token");
+  }
+
+  /** Records the job as queued and makes sure the bot's drain job exists. */
+  async enqueue(botId: string, payload: BroadcastPayload) {
+    const row = await this.repository.insert(newId(24), botId, payload);
+    await this.#queue.add("drain", { botId }, { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true });
+    return row;
+  }
+
+  async get(botId: string, jobId: string) {
+    const row = await this.repository.find(botId, jobId);
+    if (!row) throw new HttpError(404, "Job not found");
+    return jobView(row);
+  }
+
+  async list(botId: string) {
+    return (await this.repository.latest(botId, JOBS_LISTED)).map(jobView);
+  }
+
+  /** Cancels a queued or running job (idempotent); 409 for a finished one. */
+  async cancel(botId: string, jobId: string) {
+    const cancelled = await this.repository.cancel(botId, jobId);
+    if (cancelled) {
+      // The row is the truth; the message only makes the running loop stop now rather than at its next check.
+      await this.redis.publish(cancelChannel(this.names), jobId);
+      return jobView(cancelled);
+    }
+    const row = await this.repository.find(botId, jobId);
+    if (!row) throw new HttpError(404, "Job not found");
+    if (row.status === "cancelled") return jobView(row);
+    throw new HttpError(409, `Job is already ${row.status}`, { job: jobView(row) });
+  }
+
+  async close(): Promise<void> {
+    const connection = await this.#queue.client;
+    await this.#queue.close();
+    connection.disconnect();
+  }
+}
