@@ -1,0 +1,98 @@
+/** A worker on a fresh database and Redis prefix, the fake Bot API, and helpers to seed bots and broadcasts. */
+import { randomUUID } from "node:crypto";
+import { createLogger, createMetricsRegistry, newId, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
+import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
+import type { BroadcastPayload } from "@botyard/broadcast";
+import { FakeTelegram } from "@botyard/fake-telegram";
+import { TelegramClient } from "@botyard/telegram";
+import { BroadcastWorker, type BroadcastWorkerDeps } from "../src/app.js";
+import { createWorkerMetrics } from "../src/metrics.js";
+
+export const SECRET_KEY = "worker-test-secret-key-0123";
+export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export interface WorkerHarness {
+  database: TestDatabase;
+  handle: DbHandle;
+  names: RedisNames;
+  fake: FakeTelegram;
+  workers: BroadcastWorker[];
+  startWorker(overrides?: Partial<BroadcastWorkerDeps>): Promise<BroadcastWorker>;
+  /** Inserts an account-less bot with a token and `n` recipients with chat ids 1..n (lang per `langOf`). */
+  bot(n: number, langOf?: (chatId: number) => string): Promise<{ botId: string; token: string }>;
+  /** Inserts a queued broadcast; the sweeper gives it a drain job. */
+  queue(botId: string, payload: BroadcastPayload): Promise<string>;
+  job(id: string): Promise<{ status: string; total: number; sent: number; failed: number; error: string | null; cursor: number | null }>;
+  waitForStatus(id: string, statuses: string[], timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWorkerHarness(): Promise<WorkerHarness> {
+  const database = await createTestDatabase();
+  const handle = createDb(database.url, { max: 10 });
+  const names = new RedisNames(`botyard-test-${randomUUID()}`);
+  const fake = await FakeTelegram.start();
+  const workers: BroadcastWorker[] = [];
+  const accountId = newId();
+  await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
+  const box = new SecretBox(SECRET_KEY);
+  let n = 0;
+  const h: WorkerHarness = {
+    database, handle, names, fake, workers,
+    async startWorker(overrides = {}) {
+      const worker = new BroadcastWorker({
+        db: handle.db,
+        redisUrl: REDIS_URL,
+        names,
+        secretKey: SECRET_KEY,
+        telegram: new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 5000 }),
+        logger: createLogger("broadcast-worker", "silent"),
+        metrics: createWorkerMetrics(createMetricsRegistry("broadcast-worker")),
+        rate: 40,
+        paidRate: 1000,
+        concurrency: 50,
+        lockMs: 2000,
+        maxInFlight: 50,
+        sweepMs: 100,
+        ...overrides,
+      });
+      await worker.ready();
+      workers.push(worker);
+      return worker;
+    },
+    async bot(count, langOf = () => "en") {
+      const botId = newId();
+      const token = `${700000 + ++n}:AAH${randomUUID().replace(/-/g, "")}`;
+      await handle.db.insert(bots).values({ id: botId, accountId, tokenEnc: box.encrypt(token), tokenHash: sha256(token) });
+      const rows = Array.from({ length: count }, (_, i) => ({ botId, chatId: i + 1, languageCode: langOf(i + 1), firstName: `U${i + 1}` }));
+      for (let i = 0; i < rows.length; i += 5000) await handle.db.insert(recipients).values(rows.slice(i, i + 5000));
+      return { botId, token };
+    },
+    async queue(botId, payload) {
+      const id = newId(24);
+      await handle.db.insert(broadcasts).values({ id, botId, payload: { ...payload } });
+      return id;
+    },
+    async job(id) {
+      const { rows } = await handle.pool.query("select status, total, sent, failed, error, cursor from broadcasts where id = $1", [id]);
+      return { ...rows[0], cursor: rows[0].cursor === null ? null : Number(rows[0].cursor) };
+    },
+    async waitForStatus(id, statuses, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await h.job(id);
+        if (statuses.includes(job.status)) return;
+        if (Date.now() > deadline) throw new Error(`job ${id} is ${job.status} (${JSON.stringify(job)}), expected ${statuses.join("|")}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      for (const w of workers) await w.close();
+      await fake.close();
+      await handle.pool.end();
+      await database.drop();
+    },
+  };
+  return h;
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { REDIS_URL, SECRET_KEY, startWorkerHarness, type WorkerHarness } from "./harness.js";
+
+let h: WorkerHarness;
+beforeAll(async () => {
+  h = await startWorkerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const serviceDir = fileURLToPath(new URL("..", import.meta.url));
+
+function startWorkerProcess(): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serviceDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: h.database.url,
+      REDIS_URL,
+      REDIS_PREFIX: h.names.prefix,
+      SECRET_KEY,
+      TELEGRAM_API_ROOT: h.fake.apiRoot,
+      WORKER_METRICS_PORT: "0",
+      BROADCAST_RATE: "40",
+      BROADCAST_LOCK_MS: "1500",
+      BROADCAST_MAX_IN_FLIGHT: "10",
+      LOG_LEVEL: "silent",
+    },
+  });
+}
+
+function duplicatesOf(token: string): { chats: Set<number>; duplicates: number } {
+  const chats = h.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+  return { chats: new Set(chats), duplicates: chats.length - new Set(chats).size };
+}
+
+describe("resilience", () => {
+  it("resumes a broadcast after the worker process is killed with SIGKILL, skipping nobody", async () => {
+    const { botId, token } = await h.bot(150);
+    h.fake.configure({ latencyMs: 40 });
+    const first = startWorkerProcess();
+    const id = await h.queue(botId, { type: "text", text: "survive" });
+    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 50, 30_000);
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    const atKill = h.fake.calls.filter((c) => c.token === token).length;
+    expect(atKill).toBeLessThan(150);
+
+    const second = startWorkerProcess();
+    try {
+      await h.waitForStatus(id, ["completed"], 60_000);
+    } finally {
+      second.kill("SIGTERM");
+      await new Promise((r) => second.once("exit", r));
+    }
+    const { chats, duplicates } = duplicatesOf(token);
+    expect(chats.size).toBe(150);
+    // Bounded by what was in flight or sent since the last progress save (10 in flight + 40/s × 0.2 s).
+    expect(duplicates).toBeLessThanOrEqual(18);
+    expect(await h.job(id)).toMatchObject({ status: "completed", total: 150 });
+  }, 90_000);
+
+  it("resumes after Redis restarts mid-job (the queue is rebuilt from Postgres)", async () => {
+    const port = 6390;
+    const startRedis = () => execSync(`redis-server --port ${port} --bind 127.0.0.1 --save "" --appendonly no --daemonize yes`);
+    startRedis();
+    await new Promise((r) => setTimeout(r, 300));
+    const local = await startWorkerHarness();
+    try {
+      await local.startWorker({ redisUrl: `redis://127.0.0.1:${port}`, rate: 40, lockMs: 1500 });
+      const { botId, token } = await local.bot(120);
+      const id = await local.queue(botId, { type: "text", text: "through a restart" });
+      await local.fake.waitFor((calls) => calls.length >= 30, 30_000);
+      execSync(`redis-cli -p ${port} shutdown nosave`);
+      await new Promise((r) => setTimeout(r, 500));
+      startRedis();
+      await local.waitForStatus(id, ["completed"], 60_000);
+      const chats = local.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+      expect(new Set(chats).size).toBe(120);
+    } finally {
+      await local.close();
+      execSync(`redis-cli -p ${port} shutdown nosave || true`);
+    }
+  }, 90_000);
+});

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { startWorkerHarness, type WorkerHarness } from "./harness.js";
+
+let h: WorkerHarness;
+beforeAll(async () => {
+  h = await startWorkerHarness();
+  await h.startWorker();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => h.fake.reset());
+
+const chatsOf = (token: string) => h.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+
+describe("delivery", () => {
+  it("sends a text with buttons then extra merged last to every recipient and completes", async () => {
+    const { botId, token } = await h.bot(5);
+    const id = await h.queue(botId, {
+      type: "text",
+      text: "Hello 👋",
+      parseMode: "HTML",
+      buttons: [{ text: "Site", url: "https://example.com" }, { text: "Docs", url: "http://example.org" }],
+      extra: { disable_notification: true, protect_content: true },
+    });
+    await h.waitForStatus(id, ["completed"]);
+    expect(await h.job(id)).toMatchObject({ status: "completed", total: 5, sent: 5, failed: 0, cursor: 5 });
+    expect(chatsOf(token).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(h.fake.calls[0]).toMatchObject({
+      method: "sendMessage",
+      params: {
+        chat_id: expect.any(Number),
+        text: "Hello 👋",
+        parse_mode: "HTML",
+        reply_markup: { inline_keyboard: [[{ text: "Site", url: "https://example.com" }, { text: "Docs", url: "http://example.org" }]] },
+        disable_notification: true,
+        protect_content: true,
+      },
+    });
+  });
+
+  it("lets extra override the keyboard built from buttons", async () => {
+    const { botId, token } = await h.bot(1);
+    const markup = { inline_keyboard: [[{ text: "X", callback_data: "x" }]] };
+    const id = await h.queue(botId, { type: "text", text: "t", buttons: [{ text: "a", url: "https://a" }], extra: { reply_markup: markup } });
+    await h.waitForStatus(id, ["completed"]);
+    expect(h.fake.callsOf("sendMessage", token)[0]?.params.reply_markup).toEqual(markup);
+  });
+
+  it.each([
+    ["photo", "sendPhoto", "photo"], ["video", "sendVideo", "video"], ["audio", "sendAudio", "audio"],
+    ["document", "sendDocument", "document"], ["animation", "sendAnimation", "animation"], ["voice", "sendVoice", "voice"],
+  ] as const)("sends %s with %s, media and caption", async (type, method, field) => {
+    const { botId, token } = await h.bot(1);
+    const id = await h.queue(botId, { type, media: "https://example.com/file", caption: "Caption ✓", parseMode: "MarkdownV2" });
+    await h.waitForStatus(id, ["completed"]);
+    const [call] = h.fake.callsOf(method, token);
+    expect(call?.params).toEqual({ chat_id: 1, [field]: "https://example.com/file", caption: "Caption ✓", parse_mode: "MarkdownV2" });
+  });
+
+  it.each([
+    ["video_note", "sendVideoNote", { media: "fileid-1" }, { video_note: "fileid-1" }],
+    ["sticker", "sendSticker", { media: "CAACAg" }, { sticker: "CAACAg" }],
+    ["location", "sendLocation", { extra: { latitude: 1.5, longitude: 2.5 } }, { latitude: 1.5, longitude: 2.5 }],
+    ["contact", "sendContact", { extra: { phone_number: "+1", first_name: "Ann" } }, { phone_number: "+1", first_name: "Ann" }],
+    ["poll", "sendPoll", { extra: { question: "Q", options: ["a", "b"] } }, { question: "Q", options: ["a", "b"] }],
+  ] as const)("sends %s with %s", async (type, method, fields, expected) => {
+    const { botId, token } = await h.bot(1);
+    const id = await h.queue(botId, { type, ...fields });
+    await h.waitForStatus(id, ["completed"]);
+    expect(h.fake.callsOf(method, token)[0]?.params).toEqual({ chat_id: 1, ...expected });
+  });
+
+  it("sends paid broadcasts with allow_paid_broadcast", async () => {
+    const { botId, token } = await h.bot(3);
+    const id = await h.queue(botId, { type: "text", text: "paid", paid: true });
+    await h.waitForStatus(id, ["completed"]);
+    expect(h.fake.callsOf("sendMessage", token).every((c) => c.params.allow_paid_broadcast === true)).toBe(true);
+  });
+
+  it("filters by language and skips blocked users, marking new ones blocked on 403", async () => {
+    const { botId, token } = await h.bot(10, (id) => (id % 2 === 0 ? "de" : "en"));
+    await h.handle.pool.query("update recipients set blocked = true where bot_id = $1 and chat_id = 2", [botId]);
+    h.fake.configure({ blockedChats: new Set([4]) });
+    const id = await h.queue(botId, { type: "text", text: "Hallo", filter: { lang: "de" } });
+    await h.waitForStatus(id, ["completed"]);
+    expect(chatsOf(token).sort((a, b) => a - b)).toEqual([4, 6, 8, 10]);
+    expect(await h.job(id)).toMatchObject({ total: 4, sent: 3, failed: 1 });
+    const { rows } = await h.handle.pool.query("select chat_id from recipients where bot_id = $1 and blocked order by chat_id", [botId]);
+    expect(rows.map((r) => Number(r.chat_id))).toEqual([2, 4]);
+  });
+});
+
+describe("errors from the Bot API", () => {
+  it("pauses on 429 and retries without counting failures", async () => {
+    const { botId, token } = await h.bot(4);
+    h.fake.configure({ rateLimitNext: 2, retryAfter: 1 });
+    const id = await h.queue(botId, { type: "text", text: "x" });
+    await h.waitForStatus(id, ["completed"]);
+    expect(await h.job(id)).toMatchObject({ sent: 4, failed: 0 });
+    const calls = h.fake.callsOf("sendMessage", token);
+    expect(calls.length).toBe(6);
+    // Nothing was sent during the pause that followed the first 429.
+    const gap = calls[2]!.at - calls[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  it("retries 5xx with back-off, then counts the message failed", async () => {
+    const { botId, token } = await h.bot(1);
+    h.fake.configure({ failNext: 2 });
+    const recovered = await h.queue(botId, { type: "text", text: "x" });
+    await h.waitForStatus(recovered, ["completed"]);
+    expect(await h.job(recovered)).toMatchObject({ sent: 1, failed: 0 });
+    h.fake.configure({ failAll: 502 });
+    const lost = await h.queue(botId, { type: "text", text: "y" });
+    await h.waitForStatus(lost, ["completed"]);
+    expect(await h.job(lost)).toMatchObject({ sent: 0, failed: 1 });
+    expect(h.fake.callsOf("sendMessage", token).length).toBe(3 + 3);
+  });
+
+  it("fails the job when Telegram rejects the token", async () => {
+    const { botId, token } = await h.bot(3);
+    h.fake.configure({ revokedTokens: new Set([token]) });
+    const id = await h.queue(botId, { type: "text", text: "x" });
+    await h.waitForStatus(id, ["failed"]);
+    expect((await h.job(id)).error).toMatch(/401/);
+  });
+});
+
+describe("ordering, parallelism, cancellation", () => {
+  it("runs one broadcast per bot at a time, in order, and different bots at the same time", async () => {
+    const a = await h.bot(20);
+    const b = await h.bot(20);
+    const first = await h.queue(a.botId, { type: "text", text: "first" });
+    const second = await h.queue(a.botId, { type: "text", text: "second" });
+    const other = await h.queue(b.botId, { type: "text", text: "other" });
+    await h.waitForStatus(second, ["completed"]);
+    await h.waitForStatus(other, ["completed"]);
+    const texts = h.fake.callsOf("sendMessage", a.token).map((c) => c.params.text);
+    expect(texts.lastIndexOf("first")).toBeLessThan(texts.indexOf("second"));
+    const aCalls = h.fake.callsOf("sendMessage", a.token);
+    const bCalls = h.fake.callsOf("sendMessage", b.token);
+    // Bot B's sends interleave with bot A's first broadcast instead of waiting for it.
+    expect(bCalls[0]!.at).toBeLessThan(aCalls.filter((c) => c.params.text === "first").at(-1)!.at);
+    expect((await h.job(first)).sent).toBe(20);
+  });
+
+  it("never double-sends with two workers on one queue", async () => {
+    const second = await h.startWorker();
+    const bots = await Promise.all([h.bot(30), h.bot(30), h.bot(30)]);
+    const ids = await Promise.all(bots.map((b) => h.queue(b.botId, { type: "text", text: "once" })));
+    for (const id of ids) await h.waitForStatus(id, ["completed"]);
+    for (const b of bots) {
+      const chats = chatsOf(b.token);
+      expect(chats).toHaveLength(30);
+      expect(new Set(chats).size).toBe(30);
+    }
+    await second.close();
+    h.workers.splice(h.workers.indexOf(second), 1);
+  });
+
+  it("stops a running broadcast when its row is cancelled and keeps the counts", async () => {
+    const { botId, token } = await h.bot(200);
+    const id = await h.queue(botId, { type: "text", text: "long" });
+    await h.waitForStatus(id, ["running"]);
+    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+    await h.handle.pool.query("update broadcasts set status = 'cancelled', finished_at = now() where id = $1", [id]);
+    const { createRedis } = await import("@botyard/common");
+    const { cancelChannel } = await import("@botyard/broadcast");
+    const pub = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    await pub.publish(cancelChannel(h.names), id);
+    const atCancel = chatsOf(token).length;
+    await new Promise((r) => setTimeout(r, 500));
+    const after = chatsOf(token).length;
+    expect(after - atCancel).toBeLessThanOrEqual(2);
+    expect(after).toBeLessThan(200);
+    const job = await h.job(id);
+    expect(job.status).toBe("cancelled");
+    expect(job.sent).toBe(after);
+    await pub.quit();
+  });
+});
