@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import request from "supertest";
+import { startGatewayHarness, type GatewayHarness } from "./harness.js";
+
+let h: GatewayHarness;
+beforeAll(async () => {
+  h = await startGatewayHarness({ allowPrivateEgress: false, timeoutMs: 800 });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("custom webhooks: the response object", () => {
+  it("uses the return value as data with ok true and status 200", async () => {
+    const { botId } = await h.bot("logic['hello'] = async (query) => ({ greeting: 'hi ' + query.name });");
+    const res = await request(h.app).get(`/custom/${botId}/hello`).query({ name: "Zoë 👋" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, data: { greeting: "hi Zoë 👋" } });
+  });
+
+  it("answers the handler's statusCode, message, data and headers; ok false from 400 up", async () => {
+    const { botId } = await h.bot(`
+      logic['deny'] = async (query, body, db, response) => {
+        response.statusCode = 401; response.message = 'bad token'; response.headers['X-Reason'] = 'token';
+        response.data = { hint: 'use ?token=' }; return 'ignored because data is set';
+      };
+      logic['made'] = async (q, b, db, response) => { response.statusCode = 201; response.message = 'created'; };
+    `);
+    const deny = await request(h.app).post(`/custom/${botId}/deny`).send({});
+    expect(deny.status).toBe(401);
+    expect(deny.headers["x-reason"]).toBe("token");
+    expect(deny.body).toEqual({ ok: false, message: "bad token", data: { hint: "use ?token=" } });
+    const made = await request(h.app).put(`/custom/${botId}/made`);
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({ ok: true, message: "created" });
+  });
+
+  it("hands all five arguments to the handler", async () => {
+    const { botId } = await h.bot(`
+      logic['echo'] = async (query, body, db, response, params) => ({
+        query, body, hasDb: typeof db.operation.findOne === 'function', responseKeys: Object.keys(response).sort(),
+        method: params.method, path: params.path, rawBody: params.rawBody, ip: params.ip, botId: params.botId,
+        custom: params.headers['x-custom'], secretHidden: params.headers['x-telegram-bot-api-secret-token'] === undefined,
+      });
+    `);
+    const res = await request(h.app).post(`/custom/${botId}/echo?a=1&b=two`).set("X-Custom", "yes").set("X-Telegram-Bot-Api-Secret-Token", "s").send({ n: 1, s: "ü" });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      query: { a: "1", b: "two" }, body: { n: 1, s: "ü" }, hasDb: true, responseKeys: ["data", "headers", "message", "statusCode"],
+      method: "POST", path: `/custom/${botId}/echo`, rawBody: '{"n":1,"s":"ü"}', ip: expect.stringMatching(/127\.0\.0\.1/), botId,
+      custom: "yes", secretHidden: true,
+    });
+    const empty = await request(h.app).get(`/custom/${botId}/echo`);
+    expect(empty.body.data.body).toEqual({});
+  });
+});
+
+describe("custom webhooks: errors of spec section 7", () => {
+  it("404 for an unknown bot, 400 for a bad path or missing handler or malformed JSON", async () => {
+    const { botId } = await h.bot("logic['ok'] = async () => 1;");
+    expect((await request(h.app).get("/custom/nobot/ok")).body).toEqual({ ok: false, message: "Bot not found" });
+    expect((await request(h.app).get("/custom/nobot/ok")).status).toBe(404);
+    for (const bad of ["bad.path", "x".repeat(101), "sp%20ace", "%C3%BC"]) {
+      const res = await request(h.app).get(`/custom/${botId}/${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ ok: false, message: "Invalid path format" });
+    }
+    const none = await request(h.app).get(`/custom/${botId}/missing`);
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ ok: false, message: "No handler for path 'missing'" });
+    const proto = await request(h.app).get(`/custom/${botId}/__proto__`);
+    expect(proto.body).toEqual({ ok: false, message: "No handler for path '__proto__'" });
+    const malformed = await request(h.app).post(`/custom/${botId}/ok`).set("Content-Type", "application/json").send("{nope");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ ok: false, message: "Malformed JSON body" });
+    const huge = await request(h.app).post(`/custom/${botId}/ok`).set("Content-Type", "application/json").send(JSON.stringify({ s: "x".repeat(1024 * 1024 + 10) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.ok).toBe(false);
+  });
+
+  it("403 for halted and stopped bots", async () => {
+    const halted = await h.bot("logic['x'] = async () => 1;", { status: "halted" });
+    const stopped = await h.bot("logic['x'] = async () => 1;", { status: "stopped" });
+    expect((await request(h.app).get(`/custom/${halted.botId}/x`)).body).toEqual({ ok: false, message: "Bot is halted" });
+    const s = await request(h.app).get(`/custom/${stopped.botId}/x`);
+    expect(s.status).toBe(403);
+    expect(s.body).toEqual({ ok: false, message: "Bot is not running" });
+  });
+
+  it("500 Handler error for runtime errors, compile errors and timeouts, details only in the bot's log", async () => {
+    const { botId } = await h.bot(`
+      logic['throws'] = async () => { throw new Error('db password is hunter2'); };
+      logic['slow'] = async () => { await new Promise(() => {}); };
+    `);
+    const thrown = await request(h.app).get(`/custom/${botId}/throws`);
+    expect(thrown.status).toBe(500);
+    expect(thrown.body).toEqual({ ok: false, message: "Handler error" });
+    const slow = await request(h.app).get(`/custom/${botId}/slow`);
+    expect(slow.body).toEqual({ ok: false, message: "Handler error" });
+    const logs = await h.logs(botId);
+    expect(logs.some((l) => l.level === "error" && l.message.includes("hunter2"))).toBe(true);
+    expect(logs.some((l) => l.message.includes("exceeded"))).toBe(true);
+
+    const broken = await h.bot("logic['x'] = async () => { ;;; syntax error here");
+    const res = await request(h.app).get(`/custom/${broken.botId}/x`);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ ok: false, message: "Handler error" });
+    expect((await h.logs(broken.botId)).some((l) => l.message.includes("SyntaxError"))).toBe(true);
+  });
+});
+
+describe("bot globals", () => {
+  it("db.operation with filters, sorts and updates over the bot's own collections", async () => {
+    const { botId } = await h.bot(`
+      logic['run'] = async (q, b, db) => {
+        const op = db.operation;
+        await op.insertMany('users', [
+          { _id: 'a', name: 'Ann', age: 31, tags: ['x'], address: { city: 'Oslo' } },
+          { _id: 'b', name: 'Bob', age: 25, address: { city: 'Rome' } },
+          { _id: 'c', name: 'Cid', age: 40, vip: true },
+        ]);
+        const r = {};
+        r.eq = (await op.findOne('users', { name: 'Bob' }))._id;
+        r.dotted = (await op.findOne('users', { 'address.city': 'Oslo' }))._id;
+        r.gt = (await op.findAll('users', { age: { $gt: 30 } }, { sort: { age: -1 } })).map((u) => u._id);
+        r.gteLte = (await op.findAll('users', { age: { $gte: 25, $lte: 31 } })).map((u) => u._id);
+        r.lt = await op.countDocuments('users', { age: { $lt: 30 } });
+        r.ne = (await op.findAll('users', { name: { $ne: 'Ann' } })).map((u) => u._id);
+        r.in = (await op.findAll('users', { name: { $in: ['Ann', 'Cid'] } })).map((u) => u._id);
+        r.nin = (await op.findAll('users', { name: { $nin: ['Ann', 'Cid'] } })).map((u) => u._id);
+        r.exists = (await op.findAll('users', { vip: { $exists: true } })).map((u) => u._id);
+        r.notExists = await op.countDocuments('users', { vip: { $exists: false } });
+        r.page = (await op.findAll('users', {}, { sort: { name: 1 }, skip: 1, limit: 1 })).map((u) => u._id);
+        r.count = await op.countDocuments('users');
+        r.update = await op.updateOne('users', { _id: 'a' }, { $set: { 'address.zip': '0150' }, $inc: { age: 1 }, $unset: { tags: 1 } });
+        r.updated = await op.findOne('users', { _id: 'a' });
+        r.setPropNew = await op.setProp('prefs', { userId: 7 }, { lang: 'de' });
+        r.setPropOld = await op.setProp('prefs', { userId: 7 }, { theme: 'dark' });
+        r.prefs = await op.findAll('prefs', { userId: 7 });
+        r.insertOne = typeof (await op.insertOne('users', { name: 'Dan' })).insertedId;
+        r.deleteOne = await op.deleteOne('users', { name: 'Dan' });
+        r.deleteMany = await op.deleteMany('users', { age: { $gte: 30 } });
+        r.left = await op.countDocuments('users');
+        try { await op.insertOne('users', { _id: 'b' }); } catch (e) { r.dup = e.message; }
+        try { await op.findAll('bad_name'); } catch (e) { r.badName = e.message; }
+        try { await op.findAll('users', { age: { $where: 'x' } }); } catch (e) { r.badOp = e.message; }
+        return r;
+      };
+    `);
+    const res = await request(h.app).post(`/custom/${botId}/run`);
+    expect(res.status).toBe(200);
+    const r = res.body.data;
+    expect(r).toMatchObject({
+      eq: "b", dotted: "a", gt: ["c", "a"], gteLte: ["a", "b"], lt: 1, ne: ["b", "c"], in: ["a", "c"], nin: ["b"],
+      exists: ["c"], notExists: 2, page: ["b"], count: 3, update: { matchedCount: 1, modifiedCount: 1 },
+      updated: { _id: "a", name: "Ann", age: 32, address: { city: "Oslo", zip: "0150" } },
+      setPropNew: { matched: false }, setPropOld: { matched: true },
+      insertOne: "string", deleteOne: { deletedCount: 1 }, deleteMany: { deletedCount: 2 }, left: 1,
+    });
+    expect(r.prefs).toEqual([expect.objectContaining({ userId: 7, lang: "de", theme: "dark" })]);
+    expect(r.dup).toMatch(/duplicate/);
+    expect(r.badName).toMatch(/invalid collection name/);
+    expect(r.badOp).toMatch(/unknown operator/);
+  });
+
+  it("process.env holds the bot's env vars and console goes to the bot's log", async () => {
+    const { botId } = await h.bot("logic['env'] = async () => { console.log('hello', { a: 1 }); console.error('bad'); return process.env.GREETING; };", { env: { GREETING: "Grüß Gott" } });
+    expect((await request(h.app).get(`/custom/${botId}/env`)).body.data).toBe("Grüß Gott");
+    const logs = await h.logs(botId);
+    expect(logs).toEqual(expect.arrayContaining([{ level: "log", message: 'hello {"a":1}' }, { level: "error", message: "bad" }]));
+  });
+
+  it("axios is refused for loopback without ALLOW_PRIVATE_EGRESS and works with it", async () => {
+    const server: Server = createServer((req, res) => {
+      res.writeHead(req.url === "/missing" ? 404 : 200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ got: req.method, url: req.url }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const code = `
+      logic['fetch'] = async (q) => {
+        try { const r = await axios.post(q.url + '/thing', { a: 1 }); return { status: r.status, data: r.data }; }
+        catch (e) { return { error: e.message, status: e.response && e.response.status }; }
+      };`;
+    const refused = await h.bot(code);
+    const denied = await request(h.app).get(`/custom/${refused.botId}/fetch`).query({ url });
+    expect(denied.body.data.error).toMatch(/not allowed/);
+    const viaName = await request(h.app).get(`/custom/${refused.botId}/fetch`).query({ url: url.replace("127.0.0.1", "localhost") });
+    expect(viaName.body.data.error).toMatch(/not allowed/);
+
+    const allowed = await startGatewayHarness({ allowPrivateEgress: true });
+    try {
+      const bot = await allowed.bot(code);
+      const ok = await request(allowed.app).get(`/custom/${bot.botId}/fetch`).query({ url });
+      expect(ok.body.data).toEqual({ status: 200, data: { got: "POST", url: "/thing" } });
+      const missing = await allowed.bot(code.replace("'/thing'", "'/missing'"));
+      const notFound = await request(allowed.app).get(`/custom/${missing.botId}/fetch`).query({ url });
+      expect(notFound.body.data).toEqual({ error: "Request failed with status code 404", status: 404 });
+    } finally {
+      await allowed.close();
+      server.close();
+    }
+  });
+});
+
+describe("restart semantics", () => {
+  it("keeps running the old code after an edit and swaps it at restart", async () => {
+    const { botId } = await h.bot("logic['v'] = async () => 1;");
+    expect((await request(h.app).get(`/custom/${botId}/v`)).body.data).toBe(1);
+    await h.edit(botId, "logic['v'] = async () => 2;");
+    await new Promise((r) => setTimeout(r, 1100)); // past the row cache: still the running code
+    expect((await request(h.app).get(`/custom/${botId}/v`)).body.data).toBe(1);
+    await h.restart(botId);
+    expect((await request(h.app).get(`/custom/${botId}/v`)).body.data).toBe(2);
+  });
+});
+
+describe("Telegram intake", () => {
+  it("records the user, runs /start and replies through the Bot API", async () => {
+    const bot = await h.bot(`
+      bot.start((ctx) => ctx.reply('Welcome, ' + ctx.from.first_name + '!'));
+      bot.command('echo', (ctx) => ctx.reply('echo: ' + ctx.match[1]));
+      bot.hears(/^hi/i, (ctx) => ctx.reply('hello!', { reply_to_message_id: ctx.message.message_id }));
+      bot.action('yes', async (ctx) => { await ctx.answerCbQuery('done'); });
+      bot.on('sticker', (ctx) => bot.telegram.sendMessage(ctx.chat.id, 'nice sticker'));
+    `);
+    const update = (n: number, message: Record<string, unknown>) => ({
+      update_id: n,
+      message: { message_id: n, date: 1, chat: { id: 4242, type: "private" }, from: { id: 4242, is_bot: false, first_name: "Ана", username: "ana", language_code: "ru" }, ...message },
+    });
+    const post = (body: unknown, secret = bot.webhookSecret) => request(h.app).post(`/telegram/${bot.botId}`).set("X-Telegram-Bot-Api-Secret-Token", secret).send(body as object);
+
+    expect((await post(update(1, { text: "/start" }))).status).toBe(200);
+    await h.fake.waitFor((calls) => calls.some((c) => c.token === bot.token && c.method === "sendMessage"));
+    expect(h.fake.callsOf("sendMessage", bot.token)[0]?.params).toEqual({ chat_id: 4242, text: "Welcome, Ана!" });
+    const { rows } = await h.handle.pool.query("select chat_id, language_code, first_name, username from recipients where bot_id = $1", [bot.botId]);
+    expect(rows).toEqual([{ chat_id: "4242", language_code: "ru", first_name: "Ана", username: "ana" }]);
+
+    await post(update(2, { text: "/echo some words" }));
+    await post(update(3, { text: "Hi there" }));
+    await post(update(4, { sticker: { file_id: "s" } }));
+    await post({ update_id: 5, callback_query: { id: "cb1", data: "yes", from: { id: 4242, first_name: "Ана" }, message: { message_id: 9, chat: { id: 4242, type: "private" } } } });
+    await h.fake.waitFor((calls) => calls.filter((c) => c.token === bot.token).length >= 5);
+    const texts = h.fake.callsOf("sendMessage", bot.token).map((c) => c.params.text);
+    expect(texts).toEqual(expect.arrayContaining(["echo: some words", "hello!", "nice sticker"]));
+    expect(h.fake.callsOf("answerCallbackQuery", bot.token)[0]?.params).toEqual({ callback_query_id: "cb1", text: "done" });
+  });
+
+  it("answers 401 to a wrong or missing secret and records nothing", async () => {
+    const bot = await h.bot("bot.start((ctx) => ctx.reply('x'));");
+    const body = { update_id: 1, message: { message_id: 1, chat: { id: 1, type: "private" }, from: { id: 1, first_name: "X" }, text: "/start" } };
+    expect((await request(h.app).post(`/telegram/${bot.botId}`).send(body)).status).toBe(401);
+    expect((await request(h.app).post(`/telegram/${bot.botId}`).set("X-Telegram-Bot-Api-Secret-Token", "wrong").send(body)).status).toBe(401);
+    expect((await request(h.app).post(`/telegram/nobot`).set("X-Telegram-Bot-Api-Secret-Token", bot.webhookSecret).send(body)).status).toBe(401);
+    const { rows } = await h.handle.pool.query("select count(*)::int as n from recipients where bot_id = $1", [bot.botId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("answers 200 even when the handler throws, and logs the error", async () => {
+    const bot = await h.bot("bot.on('text', () => { throw new Error('handler broke'); });");
+    const res = await request(h.app).post(`/telegram/${bot.botId}`).set("X-Telegram-Bot-Api-Secret-Token", bot.webhookSecret)
+      .send({ update_id: 1, message: { message_id: 1, chat: { id: 5, type: "private" }, from: { id: 5, first_name: "Y" }, text: "boom" } });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await h.logs(bot.botId)).some((l) => l.message.includes("handler broke"))).toBe(true);
+  });
+});
