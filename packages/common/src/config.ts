@@ -7,7 +7,7 @@ import { withLocalSecretKey } from "./secret-key.js";
 
 /** Defaults of CONTRACT section 1. */
 export const defaults = {
-  databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
+  databaseUrl: "postgres://postgres@127.0.0.1:5432/botyard",
   redisUrl: "redis://127.0.0.1:6379",
   telegramApiRoot: "https://api.telegram.org",
   managementPort: 3000,

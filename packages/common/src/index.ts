@@ -8,3 +8,4 @@ export * from "./metrics.js";
 export * from "./redis.js";
 export * from "./documents.js";
 export * from "./secret-key.js";
+export * from "./runtime-env.js";

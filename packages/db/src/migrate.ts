@@ -22,3 +22,31 @@ export async function runMigrations(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Creates the database named in `url` when the server does not have it yet (via the `postgres` database). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
+  if (!/^[A-Za-z0-9_]{1,63}$/.test(name)) throw new Error(`unsupported database name '${name}'`);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString(), application_name: "botyard-setup" });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await client.query(`create database ${name}`).catch((err: { code?: string }) => {
+      if (err.code !== "42P04") throw err; // created by someone else meanwhile
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What every process does with its database at start: create it when missing (best effort: a managed database may
+ * not allow it, and then it exists anyway), then migrate.
+ */
+export async function prepareDatabase(url: string): Promise<void> {
+  await ensureDatabase(url).catch(() => {});
+  await runMigrations(url);
+}

@@ -1,7 +1,7 @@
 /** Starts the broadcast worker: config, migrations, the BullMQ consumer, health/metrics, graceful shutdown. */
 import express from "express";
 import { closeServer, createLogger, createMetricsRegistry, createRedis, listen, onShutdownSignal, operatorRouter, pingRedis, RedisNames } from "@botyard/common";
-import { createDb, pingDb, runMigrations } from "@botyard/db";
+import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker } from "./app.js";
 import { loadWorkerConfig } from "./config.js";
@@ -9,7 +9,7 @@ import { createWorkerMetrics } from "./metrics.js";
 
 const config = loadWorkerConfig();
 const logger = createLogger("broadcast-worker", config.LOG_LEVEL);
-await runMigrations(config.DATABASE_URL);
+await prepareDatabase(config.DATABASE_URL);
 const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-broadcast-worker", max: 20 });
 const redis = createRedis(config.REDIS_URL);
 const registry = createMetricsRegistry("broadcast-worker");

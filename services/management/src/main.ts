@@ -1,13 +1,13 @@
 /** Starts the management service: config, migrations, connections, HTTP, graceful shutdown. */
 import { closeServer, createLogger, createMetricsRegistry, createRedis, listen, onShutdownSignal, pingRedis, RedisNames } from "@botyard/common";
-import { createDb, pingDb, runMigrations } from "@botyard/db";
+import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createManagementApp } from "./app.js";
 import { loadManagementConfig, webhookBaseUrl } from "./config.js";
 
 const config = loadManagementConfig();
 const logger = createLogger("management", config.LOG_LEVEL);
-await runMigrations(config.DATABASE_URL);
+await prepareDatabase(config.DATABASE_URL);
 const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-management" });
 const redis = createRedis(config.REDIS_URL);
 let draining = false;

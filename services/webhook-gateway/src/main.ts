@@ -1,13 +1,13 @@
 /** Starts the webhook gateway: config, migrations, connections, HTTP, graceful shutdown. */
 import { closeServer, createLogger, createMetricsRegistry, createRedis, listen, onShutdownSignal, pingRedis, RedisNames } from "@botyard/common";
-import { createDb, pingDb, runMigrations } from "@botyard/db";
+import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "./app.js";
 import { loadGatewayConfig } from "./config.js";
 
 const config = loadGatewayConfig();
 const logger = createLogger("webhook-gateway", config.LOG_LEVEL);
-await runMigrations(config.DATABASE_URL);
+await prepareDatabase(config.DATABASE_URL);
 const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-webhook-gateway", max: 20 });
 const redis = createRedis(config.REDIS_URL);
 let draining = false;

@@ -3,8 +3,8 @@
  * the key; on a problem prints the reason on stderr and exits 1.
  */
 import { parseArgs } from "node:util";
-import { baseConfigSchema, HttpError, loadConfig, SecretBox } from "@botyard/common";
-import { createDb, runMigrations } from "@botyard/db";
+import { baseConfigSchema, HttpError, loadConfig, SecretBox, withRuntimeEnv } from "@botyard/common";
+import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";
 
@@ -20,8 +20,9 @@ async function run(argv: string[]): Promise<string> {
   const commands = ["user:create", "user:key", "user:rotate-key"];
   if (!commands.includes(command)) throw new HttpError(2, `unknown command '${command}'\n${USAGE}`);
 
-  const config = loadConfig(cliConfigSchema);
-  await runMigrations(config.DATABASE_URL);
+  // Reach the database a running `pnpm start` chose; otherwise the same default it would choose.
+  const config = loadConfig(cliConfigSchema, withRuntimeEnv());
+  await prepareDatabase(config.DATABASE_URL);
   const { db, pool } = createDb(config.DATABASE_URL, { max: 2, applicationName: "botyard-cli" });
   try {
     const accounts = new AccountService(new AccountRepository(db), new SecretBox(config.SECRET_KEY));

@@ -1,0 +1,115 @@
+/**
+ * `pnpm start`: brings up the whole platform on this machine. Uses DATABASE_URL and REDIS_URL when set; otherwise the
+ * local Postgres (database `botyard`, created if missing) and Redis when they answer; otherwise an embedded Postgres
+ * (PGlite behind a Postgres socket) and a redis-server it launches. Then migrates once and starts the three services,
+ * passing SIGINT/SIGTERM on to them.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import net from "node:net";
+import { join } from "node:path";
+import { clearRuntimeEnv, defaults, withLocalSecretKey, workspaceRoot, writeRuntimeEnv } from "@botyard/common";
+import { prepareDatabase } from "@botyard/db";
+
+const root = workspaceRoot();
+const home = process.env.BOTYARD_HOME ?? join(root, ".botyard");
+mkdirSync(home, { recursive: true });
+const say = (msg: string) => process.stdout.write(`${JSON.stringify({ name: "launcher", msg })}\n`);
+const cleanups: Array<() => Promise<void> | void> = [];
+
+function answers(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("timeout", () => { socket.destroy(); resolve(false); });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function postgresUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  if (await answers(5432)) {
+    const url = defaults.databaseUrl;
+    say("using the local Postgres on 127.0.0.1:5432 (database botyard)");
+    return url;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const port = await freePort();
+  const db = await PGlite.create(join(home, "pglite"));
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
+  await server.start();
+  cleanups.push(async () => { await server.stop(); await db.close(); });
+  say(`no Postgres answered on 5432: started an embedded Postgres (PGlite) on 127.0.0.1:${port}, data in ${join(home, "pglite")}`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+async function redisUrl(): Promise<string> {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  if (await answers(6379)) {
+    say("using the local Redis on 127.0.0.1:6379");
+    return defaults.redisUrl;
+  }
+  const port = await freePort();
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const failed = await new Promise<Error | null>((resolve) => {
+    child.once("error", resolve);
+    setTimeout(() => resolve(null), 300);
+  });
+  if (failed) throw new Error("no Redis answered on 6379 and no redis-server binary was found: install Redis or set REDIS_URL");
+  for (let i = 0; i < 50 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 100));
+  cleanups.push(() => { child.kill("SIGTERM"); });
+  say(`no Redis answered on 6379: started redis-server on 127.0.0.1:${port}`);
+  return `redis://127.0.0.1:${port}`;
+}
+
+const services = [
+  { name: "management", dir: "services/management", args: [] as string[], port: "MANAGEMENT_PORT", fallback: defaults.managementPort },
+  { name: "webhook-gateway", dir: "services/webhook-gateway", args: ["--no-node-snapshot"], port: "GATEWAY_PORT", fallback: defaults.gatewayPort },
+  { name: "broadcast-worker", dir: "services/broadcast-worker", args: [], port: "WORKER_METRICS_PORT", fallback: defaults.workerMetricsPort },
+];
+
+const env = withLocalSecretKey({ ...process.env });
+env.DATABASE_URL = await postgresUrl();
+env.REDIS_URL = await redisUrl();
+await prepareDatabase(env.DATABASE_URL);
+writeRuntimeEnv({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL });
+cleanups.push(clearRuntimeEnv);
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const child of children.values()) child.kill("SIGTERM");
+    await Promise.all([...children.values()].map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+  process.exit(code);
+}
+
+for (const service of services) {
+  const child = spawn(process.execPath, [...service.args, "--import", "tsx", "src/main.ts"], { cwd: join(root, service.dir), env, stdio: "inherit" });
+  children.set(service.name, child);
+  child.once("exit", (code, signal) => {
+    if (stopping) return;
+    say(`${service.name} exited (${signal ?? code}); stopping the others`);
+    void stop(1);
+  });
+  say(`${service.name} starting on port ${env[service.port] ?? service.fallback}`);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
