@@ -40,6 +40,8 @@ export class BroadcastWorker {
   readonly #queue: Queue<DrainJobData>;
   readonly #worker: Worker<DrainJobData>;
   readonly #sweeper: NodeJS.Timeout;
+  /** BullMQ does not close connections it was given; the worker does, after BullMQ is done with them. */
+  readonly #connections: Redis[] = [];
   #closing = false;
 
   constructor(private readonly deps: BroadcastWorkerDeps) {
@@ -48,9 +50,12 @@ export class BroadcastWorker {
     this.#subscriber = createRedis(deps.redisUrl);
     void this.#subscriber.subscribe(cancelChannel(deps.names));
     this.#subscriber.on("message", (_channel, jobId: string) => this.#runs.get(jobId)?.cancel());
-    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: createRedis(deps.redisUrl), prefix: deps.names.bullPrefix });
+    const queueConnection = createRedis(deps.redisUrl);
+    const workerConnection = createRedis(deps.redisUrl);
+    this.#connections.push(queueConnection, workerConnection);
+    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: queueConnection, prefix: deps.names.bullPrefix });
     this.#worker = new Worker<DrainJobData>(BROADCAST_QUEUE, (job) => this.#drain(job), {
-      connection: createRedis(deps.redisUrl),
+      connection: workerConnection,
       prefix: deps.names.bullPrefix,
       concurrency: deps.concurrency,
       lockDuration: deps.lockMs,
@@ -87,6 +92,7 @@ export class BroadcastWorker {
     await this.#worker.close();
     await this.#queue.close();
     this.#subscriber.disconnect();
+    for (const connection of this.#connections) connection.disconnect();
   }
 
   async #drain(job: Job<DrainJobData>): Promise<void> {
