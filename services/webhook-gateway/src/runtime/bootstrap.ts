@@ -131,6 +131,16 @@ export const BOOTSTRAP_SOURCE = String.raw`
   };
   const callbackQuery = (ctx) => ctx.callbackQuery !== undefined;
 
+  // Timers wait on the host (the isolate has no event loop of its own); a cleared timer simply never fires.
+  let nextTimer = 1;
+  const cancelled = new Set();
+  const setTimeout = (fn, ms = 0, ...args) => {
+    const id = nextTimer++;
+    call("sleep", { ms: Number(ms) || 0 }).then(() => { if (!cancelled.delete(id) && typeof fn === "function") fn(...args); });
+    return id;
+  };
+  const clearTimeout = (id) => { cancelled.add(id); };
+
   const env = parse(globalThis.__env || "{}");
   delete globalThis.__env;
   const logic = {};
@@ -141,6 +151,8 @@ export const BOOTSTRAP_SOURCE = String.raw`
   define("axios", axios);
   define("console", console);
   define("process", Object.freeze({ env: Object.freeze(env) }));
+  define("setTimeout", setTimeout);
+  define("clearTimeout", clearTimeout);
 
   const MAX_REPLY = 5 * 1024 * 1024;
   const seal = (value) => {

@@ -52,6 +52,8 @@ interface Entry {
 /** The bot runtime of one gateway process. */
 export class BotRuntime {
   readonly #entries = new Map<string, Entry>();
+  /** Row reads under way, so concurrent first calls to a bot share one read and one entry. */
+  readonly #rowReads = new Map<string, Promise<GatewayBot | undefined>>();
   readonly #sweeper: NodeJS.Timeout;
 
   constructor(private readonly deps: RuntimeDeps, private readonly options: RuntimeOptions) {
@@ -101,16 +103,23 @@ export class BotRuntime {
     const now = Date.now();
     const cached = this.#entries.get(botId);
     if (cached && now - cached.rowAt < this.options.rowTtlMs) return cached;
-    const row = await this.deps.repository.findBot(botId);
+    let read = this.#rowReads.get(botId);
+    if (!read) {
+      read = this.deps.repository.findBot(botId).finally(() => this.#rowReads.delete(botId));
+      this.#rowReads.set(botId, read);
+    }
+    const row = await read;
+    const current = this.#entries.get(botId);
+    if (row && current && current.rowAt >= now) return current;
     if (!row) {
-      cached?.sandbox?.dispose();
+      current?.sandbox?.dispose();
       this.#entries.delete(botId);
       throw new HttpError(404, "Bot not found");
     }
-    if (cached) {
-      cached.row = row;
-      cached.rowAt = now;
-      return cached;
+    if (current) {
+      current.row = row;
+      current.rowAt = now;
+      return current;
     }
     const entry: Entry = { row, rowAt: now, inFlight: 0, lastUsed: now };
     this.#entries.set(botId, entry);
@@ -176,6 +185,10 @@ export class BotRuntime {
         if (kind === "db") return store.run(String(request.op), Array.isArray(request.args) ? request.args : []);
         if (kind === "http") return this.deps.egress.request(request);
         if (kind === "tg") return this.#telegram(botId, token, String(request.method), request.params);
+        if (kind === "sleep") {
+          const ms = Math.min(Math.max(Number(request.ms) || 0, 0), this.options.limits.timeoutMs);
+          return new Promise<void>((resolve) => setTimeout(resolve, ms));
+        }
         throw new Error(`unknown host call ${kind}`);
       },
     }, this.options.limits);
