@@ -1,0 +1,55 @@
+/** Shared by the benchmarks: autocannon runs, a bare express baseline, percentiles, printing. */
+import autocannon from "autocannon";
+import express from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Starts `app` on a free port; returns its base URL and a closer. */
+export async function serve(app: express.Express): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}
+
+/** A bare express app answering `{ ok: true, data: "pong" }` on `path`: the baseline of the HTTP benchmarks. */
+export function bareExpress(path: string): express.Express {
+  const app = express();
+  app.all(path, express.json(), (_req, res) => {
+    res.json({ ok: true, data: "pong" });
+  });
+  return app;
+}
+
+/** Runs autocannon and returns requests/s and latency percentiles (ms). */
+export async function load(options: { url: string; method?: "GET" | "POST"; body?: string; seconds: number; connections?: number; rate?: number }) {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    body: options.body,
+    headers: options.body ? { "content-type": "application/json" } : {},
+    duration: options.seconds,
+    connections: options.connections ?? 32,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The p-th percentile of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Prints a table row per figure. */
+export function report(title: string, rows: Array<[string, string | number]>): void {
+  console.log(`\n${title} (${new Date().toISOString().slice(0, 10)})`);
+  for (const [name, value] of rows) console.log(`  ${name.padEnd(58)} ${value}`);
+}
