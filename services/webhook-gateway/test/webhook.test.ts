@@ -217,6 +217,33 @@ describe("restart semantics", () => {
   });
 });
 
+describe("halts", () => {
+  it("halts a bot after 3 limit hits within 10 minutes, and restart clears the halt", async () => {
+    const { botId } = await h.bot("logic['spin'] = async () => { for (;;) {} }; logic['ok'] = async () => 'fine';");
+    for (let i = 0; i < 3; i++) expect((await request(h.app).get(`/custom/${botId}/spin`)).status).toBe(500);
+    const halted = await request(h.app).get(`/custom/${botId}/ok`);
+    expect(halted.status).toBe(403);
+    expect(halted.body).toEqual({ ok: false, message: "Bot is halted" });
+    const { rows } = await h.handle.pool.query("select status, halt_reason from bots where id = $1", [botId]);
+    expect(rows[0]).toMatchObject({ status: "halted", halt_reason: expect.stringMatching(/time limit 3 times/) });
+    await h.restart(botId);
+    expect((await request(h.app).get(`/custom/${botId}/ok`)).body).toEqual({ ok: true, data: "fine" });
+    // The count starts again after a restart: one more hit does not halt.
+    await request(h.app).get(`/custom/${botId}/spin`);
+    expect((await request(h.app).get(`/custom/${botId}/ok`)).status).toBe(200);
+  });
+
+  it("halts a bot whose token Telegram rejects", async () => {
+    const bot = await h.bot("logic['send'] = async () => { try { await bot.telegram.sendMessage(1, 'x'); } catch (e) { return e.message; } };");
+    h.fake.configure({ revokedTokens: new Set([bot.token]) });
+    const res = await request(h.app).get(`/custom/${bot.botId}/send`);
+    expect(res.body.data).toMatch(/401/);
+    expect(res.body.data).not.toContain(bot.token);
+    expect((await request(h.app).get(`/custom/${bot.botId}/send`)).body).toEqual({ ok: false, message: "Bot is halted" });
+    h.fake.reset();
+  });
+});
+
 describe("Telegram intake", () => {
   it("records the user, runs /start and replies through the Bot API", async () => {
     const bot = await h.bot(`

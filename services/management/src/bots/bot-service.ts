@@ -73,7 +73,9 @@ export class BotService {
   }
 
   async get(accountId: string, botId: string): Promise<BotSummary> {
-    return (await this.deps.bots.find(accountId, botId)) ?? Promise.reject(BOT_NOT_FOUND());
+    const bot = await this.deps.bots.find(accountId, botId);
+    if (!bot) throw BOT_NOT_FOUND();
+    return bot;
   }
 
   async code(accountId: string, botId: string): Promise<string> {

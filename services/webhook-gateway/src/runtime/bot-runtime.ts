@@ -222,11 +222,10 @@ export class BotRuntime {
       this.deps.logs.write(botId, "error", `Bot halted: ${reason}. Restart it to resume.`);
       this.deps.logger.warn({ botId, reason }, "bot halted");
     }
+    // Later calls answer 403 at once; the call that caused the halt finishes normally, and the isolate is freed at
+    // the next restart event or by idle eviction.
     const entry = this.#entries.get(botId);
-    if (entry) {
-      entry.row = { ...entry.row, status: "halted" };
-      entry.sandbox?.dispose();
-    }
+    if (entry) entry.row = { ...entry.row, status: "halted" };
   }
 
   #evictOverflow(): void {
