@@ -1,8 +1,8 @@
 /**
  * `pnpm start`: brings up the whole platform on this machine. Uses DATABASE_URL and REDIS_URL when set; otherwise the
  * local Postgres (database `botyard`, created if missing) and Redis when they answer; otherwise an embedded Postgres
- * (PGlite behind a Postgres socket) and a redis-server it launches. Then migrates once and starts the three services,
- * passing SIGINT/SIGTERM on to them.
+ * (PGlite behind a Postgres socket) and a redis-server it launches (BOTYARD_EMBEDDED=1 chooses them even when local
+ * servers answer). Then migrates once and starts the three services, passing SIGINT/SIGTERM on to them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 
 async function postgresUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  if (await answers(5432)) {
+  if (process.env.BOTYARD_EMBEDDED !== "1" && (await answers(5432))) {
     const url = defaults.databaseUrl;
     say("using the local Postgres on 127.0.0.1:5432 (database botyard)");
     return url;
@@ -52,13 +52,13 @@ async function postgresUrl(): Promise<string> {
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 64 });
   await server.start();
   cleanups.push(async () => { await server.stop(); await db.close(); });
-  say(`no Postgres answered on 5432: started an embedded Postgres (PGlite) on 127.0.0.1:${port}, data in ${join(home, "pglite")}`);
+  say(`started an embedded Postgres (PGlite) on 127.0.0.1:${port}, data in ${join(home, "pglite")}`);
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
 async function redisUrl(): Promise<string> {
   if (process.env.REDIS_URL) return process.env.REDIS_URL;
-  if (await answers(6379)) {
+  if (process.env.BOTYARD_EMBEDDED !== "1" && (await answers(6379))) {
     say("using the local Redis on 127.0.0.1:6379");
     return defaults.redisUrl;
   }
@@ -71,7 +71,7 @@ async function redisUrl(): Promise<string> {
   if (failed) throw new Error("no Redis answered on 6379 and no redis-server binary was found: install Redis or set REDIS_URL");
   for (let i = 0; i < 50 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 100));
   cleanups.push(() => { child.kill("SIGTERM"); });
-  say(`no Redis answered on 6379: started redis-server on 127.0.0.1:${port}`);
+  say(`started redis-server on 127.0.0.1:${port}`);
   return `redis://127.0.0.1:${port}`;
 }
 
