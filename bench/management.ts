@@ -29,9 +29,9 @@ const { botId } = (await post("createBot", { name: "bench", code: "logic['x'] = 
 
 const body = JSON.stringify({ apiKey: owner.apiKey, botId });
 await load({ url: `${app.url}/apiv3/getbotCode`, method: "POST", body, seconds: 1 });
-const baseline = await load({ url: `${bare.url}/apiv3/getbotCode`, method: "POST", body, seconds: 5, rate: 500 });
-const getCode = await load({ url: `${app.url}/apiv3/getbotCode`, method: "POST", body, seconds: 5, rate: 500 });
-const restart = await load({ url: `${app.url}/apiv3/restartBot`, method: "POST", body, seconds: 5, rate: 500 });
+const baseline = await load({ url: `${bare.url}/apiv3/getbotCode`, method: "POST", body, seconds: 5, rate: 500, connections: 8 });
+const getCode = await load({ url: `${app.url}/apiv3/getbotCode`, method: "POST", body, seconds: 5, rate: 500, connections: 8 });
+const restart = await load({ url: `${app.url}/apiv3/restartBot`, method: "POST", body, seconds: 5, rate: 500, connections: 8 });
 const maxCode = await load({ url: `${app.url}/apiv3/getbotCode`, method: "POST", body, seconds: 5 });
 
 const docs = Array.from({ length: 10_000 }, (_, i) => ({ name: `user ${i}`, score: i, tags: ["a", "b"], profile: { lang: "en", n: i } }));

@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const home = mkdtempSync(join(tmpdir(), "botyard-platform-"));
 const ports = { MANAGEMENT_PORT: "3910", GATEWAY_PORT: "3911", WORKER_METRICS_PORT: "3912" };
-const env = { ...process.env, ...ports, BOTYARD_HOME: home, BOTYARD_EMBEDDED: "1", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "" };
-delete env.DATABASE_URL;
-delete env.REDIS_URL;
+// Nothing configured, as on a fresh machine: the launcher must choose (and record) the servers itself.
+const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+const env: NodeJS.ProcessEnv = { ...inherited, ...ports, BOTYARD_HOME: home, BOTYARD_EMBEDDED: "1", LOG_LEVEL: "warn" };
 let launcher: ChildProcess | undefined;
 
 afterAll(() => {
