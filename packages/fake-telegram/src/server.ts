@@ -56,6 +56,8 @@ export class FakeTelegram {
   behaviour: FakeTelegramBehaviour = initialBehaviour();
   readonly #server: Server;
   readonly #windows = new Map<string, number[]>();
+  /** Answers held back by `latencyMs`; close() drops them so no timer outlives the server. */
+  readonly #delayed = new Set<NodeJS.Timeout>();
   #messageId = 1;
   #keepRecords: boolean;
 
@@ -111,6 +113,8 @@ export class FakeTelegram {
 
   /** Stops the server and closes its connections. */
   async close(): Promise<void> {
+    for (const timer of this.#delayed) clearTimeout(timer);
+    this.#delayed.clear();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
@@ -133,7 +137,14 @@ export class FakeTelegram {
     this.callCount += 1;
     if (this.#keepRecords) this.calls.push({ token, method, params, at });
     const reply = this.#decide(token, method, params, at);
-    if (this.behaviour.latencyMs > 0) await new Promise((r) => setTimeout(r, this.behaviour.latencyMs));
+    if (this.behaviour.latencyMs > 0) {
+      const timer = setTimeout(() => {
+        this.#delayed.delete(timer);
+        send(res, reply);
+      }, this.behaviour.latencyMs);
+      this.#delayed.add(timer);
+      return;
+    }
     send(res, reply);
   }
 

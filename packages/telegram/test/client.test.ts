@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramApiError, TelegramClient, TelegramNetworkError } from "../src/index.js";
 
@@ -11,6 +13,7 @@ beforeAll(async () => {
   client = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 2000 });
 });
 afterAll(async () => {
+  await client.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());
@@ -53,5 +56,35 @@ describe("TelegramClient against the fake Bot API", () => {
     const err = await dead.call(TOKEN, "getMe").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TelegramNetworkError);
     expect(String((err as Error).message)).not.toContain(TOKEN);
+    await dead.close();
+  });
+
+  it("gives up on a slow answer after timeoutMs with a network error", async () => {
+    fake.configure({ latencyMs: 1500 });
+    const impatient = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 200 });
+    const started = performance.now();
+    const err = await impatient.call(TOKEN, "getMe").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TelegramNetworkError);
+    expect((err as TelegramNetworkError).reason).toBe("ETIMEDOUT");
+    expect(performance.now() - started).toBeLessThan(1400);
+    await impatient.close();
+  });
+
+  it("keeps a path in apiRoot and reports a reply that is not JSON as a network error", async () => {
+    const paths: string[] = [];
+    const proxy = createServer((req, res) => {
+      paths.push(req.url ?? "");
+      res.writeHead(502, { "content-type": "text/html" }).end("<html>bad gateway</html>");
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const { port } = proxy.address() as AddressInfo;
+    const behindProxy = new TelegramClient({ apiRoot: `http://127.0.0.1:${port}/telegram/`, timeoutMs: 1000 });
+    const err = await behindProxy.call(TOKEN, "getMe").catch((e: unknown) => e);
+    expect(paths).toEqual([`/telegram/bot${TOKEN}/getMe`]);
+    expect(err).toBeInstanceOf(TelegramNetworkError);
+    expect((err as TelegramNetworkError).reason).toBe("EBADREPLY");
+    await behindProxy.close();
+    proxy.closeAllConnections();
+    await new Promise((r) => proxy.close(r));
   });
 });

@@ -8,6 +8,7 @@ import { buildSendCall, type BroadcastPayload } from "@botyard/broadcast";
 import type { Logger } from "@botyard/common";
 import type { ClaimedBroadcast, Progress, WorkerRepository } from "./broadcast-repository.js";
 import { Pacer, sleep } from "./pacer.js";
+import { RecipientFeed } from "./recipient-feed.js";
 import type { WorkerMetrics } from "./metrics.js";
 
 /** How a run ended. */
@@ -36,7 +37,6 @@ export class BroadcastRun {
   #sent: number;
   #failed: number;
   #cursor: number | null;
-  #lastFetched: number | null;
   #stopReason: "cancelled" | "handed-back" | null = null;
   #fatal: string | null = null;
   #inFlight = 0;
@@ -57,7 +57,6 @@ export class BroadcastRun {
     this.#sent = job.sent;
     this.#failed = job.failed;
     this.#cursor = job.cursor;
-    this.#lastFetched = job.cursor;
     this.#pacer = new Pacer(options.ratePerSecond);
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
@@ -82,19 +81,13 @@ export class BroadcastRun {
   /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
   async run(): Promise<RunOutcome> {
     const payload = this.job.payload;
+    const feed = new RecipientFeed(this.deps.repository, this.job.botId, this.job.cursor, payload.filter?.lang, this.#pageSize);
     const flusher = setInterval(() => void this.#flush(), this.#flushMs);
     try {
-      let page: number[] = [];
-      let exhausted = false;
       while (!this.#stopReason && !this.#fatal) {
         let delivery = this.#retry.shift();
         if (!delivery) {
-          if (page.length === 0 && !exhausted) {
-            page = await this.deps.repository.recipientsAfter(this.job.botId, this.#lastFetched, payload.filter?.lang, this.#pageSize);
-            if (page.length === 0) exhausted = true;
-            else this.#lastFetched = page[page.length - 1]!;
-          }
-          const chatId = page.shift();
+          const chatId = await feed.next();
           if (chatId !== undefined) {
             delivery = { chatId, attempts: 0, done: false };
             this.#order.push(delivery);
@@ -105,8 +98,9 @@ export class BroadcastRun {
           await sleep(5);
           continue;
         }
-        await this.#pacer.slot();
         while (this.#inFlight >= this.options.maxInFlight) await sleep(1);
+        // The send starts in the same tick as its slot: the pacer's window counts real start times.
+        await this.#pacer.slot();
         if (this.#stopReason || this.#fatal) {
           this.#retry.unshift(delivery);
           break;

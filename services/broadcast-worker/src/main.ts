@@ -15,12 +15,13 @@ const redis = createRedis(config.REDIS_URL);
 const registry = createMetricsRegistry("broadcast-worker");
 let draining = false;
 
+const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 15_000, maxSockets: 1024 });
 const worker = new BroadcastWorker({
   db,
   redisUrl: config.REDIS_URL,
   names: new RedisNames(config.REDIS_PREFIX),
   secretKey: config.SECRET_KEY,
-  telegram: new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 15_000, maxSockets: 1024 }),
+  telegram,
   logger,
   metrics: createWorkerMetrics(registry),
   rate: config.BROADCAST_RATE,
@@ -41,5 +42,6 @@ onShutdownSignal(logger, async () => {
   await worker.close();
   await closeServer(server);
   redis.disconnect();
+  await telegram.close();
   await pool.end();
 });

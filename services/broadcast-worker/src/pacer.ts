@@ -1,34 +1,64 @@
 /**
- * Paces the *starts* of sends at a fixed rate, independent of how long Telegram takes to answer: slot i begins at
- * t0 + i/rate. A 429 pauses the pacer; the schedule restarts after the pause so no burst follows it.
+ * Paces the *starts* of sends, independent of how long Telegram takes to answer. Two rules hold together:
+ *
+ * - Schedule: slot i begins at t0 + i/rate. A start that timers made late is caught up by the next slots, so the
+ *   average holds the rate exactly even at 1,000/s where every timer fires a little late. After a stall longer than
+ *   {@link CATCH_UP_MS} (a slow page of recipients, a paused event loop) the schedule restarts instead, so no burst
+ *   follows it.
+ * - Window: never more than `rate` starts in any sliding second, counted on the times sends really started. This is
+ *   what Telegram counts, and it makes the catch-up above safe: it can fill a second, never overfill it.
+ *
+ * A 429 pauses the pacer until Telegram's retry_after has passed.
  */
 export class Pacer {
+  readonly #clock: Clock;
   readonly #intervalMs: number;
+  /** Start times of the last `rate` sends, oldest at #head: a ring, so the window check is O(1). */
+  readonly #starts: Float64Array;
+  #head = 0;
   #next = 0;
 
-  constructor(ratePerSecond: number) {
+  constructor(ratePerSecond: number, clock: Clock = realClock) {
+    this.#clock = clock;
     this.#intervalMs = 1000 / ratePerSecond;
+    this.#starts = new Float64Array(Math.max(1, Math.floor(ratePerSecond))).fill(-Infinity);
   }
 
-  /** Resolves when the next send may start; never earlier than the rate allows. */
-  async slot(signal?: { aborted: boolean }): Promise<void> {
-    const now = performance.now();
-    if (this.#next < now) this.#next = now;
-    const wait = this.#next - now;
-    this.#next += this.#intervalMs;
-    if (wait > 0 && !signal?.aborted) await sleep(wait);
+  /** Resolves when the next send may start; the caller must start it at once. */
+  async slot(): Promise<void> {
+    let now = this.#clock.now();
+    if (now - this.#next > CATCH_UP_MS) this.#next = now;
+    const at = Math.max(this.#next, this.#starts[this.#head]! + 1000);
+    this.#next = at + this.#intervalMs;
+    if (at > now) {
+      await this.#clock.sleep(at - now);
+      now = this.#clock.now();
+    }
+    // Timers may fire early by a fraction of a millisecond; the window must hold on real start times.
+    while (now < this.#starts[this.#head]! + 1000) {
+      await this.#clock.sleep(this.#starts[this.#head]! + 1000 - now);
+      now = this.#clock.now();
+    }
+    this.#starts[this.#head] = now;
+    this.#head = (this.#head + 1) % this.#starts.length;
   }
 
   /** Holds every start until `ms` from now (Telegram's retry_after). */
   pause(ms: number): void {
-    this.#next = Math.max(this.#next, performance.now() + ms);
-  }
-
-  /** Milliseconds until the next start. */
-  get delay(): number {
-    return Math.max(0, this.#next - performance.now());
+    this.#next = Math.max(this.#next, this.#clock.now() + ms);
   }
 }
+
+/** Time as the pacer sees it; tests drive a virtual one. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: Clock = { now: () => performance.now(), sleep };
+
+/** How late a start may be and still be caught up rather than dropped from the schedule. */
+export const CATCH_UP_MS = 100;
 
 /** Promise-based setTimeout. */
 export function sleep(ms: number): Promise<void> {

@@ -34,6 +34,7 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   const names = new RedisNames(`botyard-test-${randomUUID()}`);
   const fake = await FakeTelegram.start();
   const workers: BroadcastWorker[] = [];
+  const clients: TelegramClient[] = [];
   const accountId = newId();
   await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
   const box = new SecretBox(SECRET_KEY);
@@ -41,12 +42,14 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   const h: WorkerHarness = {
     database, handle, names, fake, workers,
     async startWorker(overrides = {}) {
+      const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 5000 });
+      clients.push(telegram);
       const worker = new BroadcastWorker({
         db: handle.db,
         redisUrl: REDIS_URL,
         names,
         secretKey: SECRET_KEY,
-        telegram: new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 5000 }),
+        telegram,
         logger: createLogger("broadcast-worker", "silent"),
         metrics: createWorkerMetrics(createMetricsRegistry("broadcast-worker")),
         rate: 40,
@@ -89,6 +92,7 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
     },
     async close() {
       for (const w of workers) await w.close();
+      for (const c of clients) await c.close();
       await fake.close();
       await handle.pool.end();
       await database.drop();

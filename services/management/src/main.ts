@@ -12,12 +12,13 @@ const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-m
 const redis = createRedis(config.REDIS_URL);
 let draining = false;
 
+const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 });
 const { app, broadcast } = createManagementApp({
   db,
   redis,
   names: new RedisNames(config.REDIS_PREFIX),
   secretKey: config.SECRET_KEY,
-  telegram: new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 }),
+  telegram,
   logger,
   registry: createMetricsRegistry("management"),
   webhookBaseUrl: webhookBaseUrl(config),
@@ -33,5 +34,6 @@ onShutdownSignal(logger, async () => {
   await closeServer(server);
   await broadcast.close();
   await redis.quit().catch(() => {});
+  await telegram.close();
   await pool.end();
 });

@@ -12,13 +12,14 @@ const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-w
 const redis = createRedis(config.REDIS_URL);
 let draining = false;
 
+const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 });
 const gateway = createGateway({
   db,
   redis,
   redisUrl: config.REDIS_URL,
   names: new RedisNames(config.REDIS_PREFIX),
   secretKey: config.SECRET_KEY,
-  telegram: new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 }),
+  telegram,
   logger,
   registry: createMetricsRegistry("webhook-gateway"),
   allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS,
@@ -41,5 +42,6 @@ onShutdownSignal(logger, async () => {
   await closeServer(server);
   await gateway.close();
   redis.disconnect();
+  await telegram.close();
   await pool.end();
 });

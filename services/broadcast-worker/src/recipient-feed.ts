@@ -1,0 +1,52 @@
+/**
+ * The recipients of one broadcast, in chat id order, read from Postgres a page at a time. The next page is read while
+ * the current one is being sent, so at 1,000 msg/s the sending loop never waits on a query.
+ */
+import type { WorkerRepository } from "./broadcast-repository.js";
+
+/** Yields the chat ids after a cursor, skipping blocked users and, with `lang`, other languages. */
+export class RecipientFeed {
+  #page: number[] = [];
+  #index = 0;
+  #after: number | null;
+  #exhausted = false;
+  #pending: Promise<number[]> | null = null;
+
+  constructor(
+    private readonly repository: WorkerRepository,
+    private readonly botId: string,
+    after: number | null,
+    private readonly lang: string | undefined,
+    private readonly pageSize = 500,
+  ) {
+    this.#after = after;
+  }
+
+  /** The next chat id, or undefined when every recipient has been handed out. */
+  async next(): Promise<number | undefined> {
+    if (this.#index >= this.#page.length) {
+      if (this.#exhausted) return undefined;
+      const reading = this.#pending ?? this.#read();
+      this.#pending = null;
+      this.#page = await reading;
+      this.#index = 0;
+      if (this.#page.length === 0) {
+        this.#exhausted = true;
+        return undefined;
+      }
+    }
+    const chatId = this.#page[this.#index++]!;
+    if (!this.#pending && !this.#exhausted && this.#index === Math.ceil(this.#page.length / 2)) this.#pending = this.#read();
+    return chatId;
+  }
+
+  #read(): Promise<number[]> {
+    const read = this.repository.recipientsAfter(this.botId, this.#after, this.lang, this.pageSize).then((rows) => {
+      if (rows.length > 0) this.#after = rows[rows.length - 1]!;
+      return rows;
+    });
+    // A failed read-ahead surfaces when next() awaits it, not as an unhandled rejection before that.
+    read.catch(() => {});
+    return read;
+  }
+}
