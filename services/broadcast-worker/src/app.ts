@@ -13,6 +13,12 @@ import { WorkerRepository } from "./broadcast-repository.js";
 import { BroadcastRun } from "./broadcast-run.js";
 import type { WorkerMetrics } from "./metrics.js";
 
+/**
+ * No bot is sent more than this many messages in any second on the default (unpaid) rate: CONTRACT section 3's "never
+ * above 40". The configured rate (30 by default) is what the pacer aims at; this bounds its catch-up after a stall.
+ */
+export const UNPAID_CEILING_PER_SECOND = 40;
+
 /** What the worker is built from. */
 export interface BroadcastWorkerDeps {
   db: Database;
@@ -108,6 +114,8 @@ export class BroadcastWorker {
       const paid = claimed.payload.paid === true;
       const run = new BroadcastRun(claimed, this.#box.decrypt(sealed), { ...this.deps, repository: this.#repository }, {
         ratePerSecond: paid ? this.deps.paidRate : this.deps.rate,
+        // Paid broadcasts may use Telegram's whole paid allowance and no more.
+        ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
         maxInFlight: this.deps.maxInFlight,
       });
       this.#runs.set(claimed.id, run);

@@ -17,6 +17,8 @@ export type RunOutcome = "completed" | "cancelled" | "failed" | "handed-back";
 /** Settings of a run. */
 export interface RunOptions {
   ratePerSecond: number;
+  /** Starts no sliding second may exceed (see Pacer); defaults to the rate. */
+  ceilingPerSecond?: number;
   maxInFlight: number;
   /** How often progress is saved, ms. */
   flushMs?: number;
@@ -57,7 +59,7 @@ export class BroadcastRun {
     this.#sent = job.sent;
     this.#failed = job.failed;
     this.#cursor = job.cursor;
-    this.#pacer = new Pacer(options.ratePerSecond);
+    this.#pacer = new Pacer(options.ratePerSecond, { ceiling: options.ceilingPerSecond });
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#pageSize = options.pageSize ?? 500;

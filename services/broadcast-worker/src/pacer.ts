@@ -2,30 +2,32 @@
  * Paces the *starts* of sends, independent of how long Telegram takes to answer. Two rules hold together:
  *
  * - Schedule: slot i begins at t0 + i/rate. A start that timers made late is caught up by the next slots, so the
- *   average holds the rate exactly even at 1,000/s where every timer fires a little late. After a stall longer than
+ *   average holds the rate even at 1,000/s where every timer fires a little late. After a stall longer than
  *   {@link CATCH_UP_MS} (a slow page of recipients, a paused event loop) the schedule restarts instead, so no burst
  *   follows it.
- * - Window: never more than `rate` starts in any sliding second, counted on the times sends really started. This is
- *   what Telegram counts, and it makes the catch-up above safe: it can fill a second, never overfill it.
+ * - Ceiling: never more than `ceiling` starts in any sliding second, counted on the times sends really started. This
+ *   is what Telegram counts, and it bounds the catch-up above: it can fill a second, never overfill it. With the
+ *   ceiling equal to the rate, timer lateness can only slow sends down, so the average sits a little under the rate.
  *
  * A 429 pauses the pacer until Telegram's retry_after has passed.
  */
 export class Pacer {
   readonly #clock: Clock;
   readonly #intervalMs: number;
-  /** Start times of the last `rate` sends, oldest at #head: a ring, so the window check is O(1). */
+  /** Start times of the last `ceiling` sends, oldest at #head: a ring, so the window check is O(1). */
   readonly #starts: Float64Array;
   #head = 0;
   #next = 0;
 
-  constructor(ratePerSecond: number, clock: Clock = realClock) {
-    this.#clock = clock;
+  constructor(ratePerSecond: number, options: { ceiling?: number; clock?: Clock } = {}) {
+    this.#clock = options.clock ?? realClock;
     this.#intervalMs = 1000 / ratePerSecond;
-    this.#starts = new Float64Array(Math.max(1, Math.floor(ratePerSecond))).fill(-Infinity);
+    const ceiling = Math.max(ratePerSecond, options.ceiling ?? ratePerSecond);
+    this.#starts = new Float64Array(Math.max(1, Math.floor(ceiling))).fill(-Infinity);
   }
 
-  /** Resolves when the next send may start; the caller must start it at once. */
-  async slot(): Promise<void> {
+  /** Resolves, with the start time it counted, when the next send may start; the caller must start it at once. */
+  async slot(): Promise<number> {
     let now = this.#clock.now();
     if (now - this.#next > CATCH_UP_MS) this.#next = now;
     const at = Math.max(this.#next, this.#starts[this.#head]! + 1000);
@@ -41,6 +43,7 @@ export class Pacer {
     }
     this.#starts[this.#head] = now;
     this.#head = (this.#head + 1) % this.#starts.length;
+    return now;
   }
 
   /** Holds every start until `ms` from now (Telegram's retry_after). */

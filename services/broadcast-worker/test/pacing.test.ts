@@ -39,8 +39,7 @@ class VirtualClock implements Clock {
 async function startTimes(pacer: Pacer, clock: VirtualClock, count: number, stallAfter: (i: number) => number = () => 0): Promise<number[]> {
   const starts: number[] = [];
   for (let i = 0; i < count; i++) {
-    await pacer.slot();
-    starts.push(clock.now());
+    starts.push(await pacer.slot());
     clock.stall(stallAfter(i));
   }
   return starts;
@@ -49,7 +48,7 @@ async function startTimes(pacer: Pacer, clock: VirtualClock, count: number, stal
 describe("Pacer", () => {
   it("holds the rate on average although every timer fires late and every send costs CPU", async () => {
     const clock = new VirtualClock(() => 0.2);
-    const starts = await startTimes(new Pacer(1000, clock), clock, 5000, () => 0.05);
+    const starts = await startTimes(new Pacer(1000, { clock }), clock, 5000, () => 0.05);
     const perSecond = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
     expect(perSecond).toBeGreaterThan(995);
     expect(busiestSecond(starts)).toBeLessThanOrEqual(1000);
@@ -58,21 +57,31 @@ describe("Pacer", () => {
   it("catches up a short stall but never starts more than `rate` sends in any second", async () => {
     const clock = new VirtualClock(() => 0);
     // Every 150th send the event loop stalls for 90 ms: short enough to be caught up, 9 sends at once.
-    const starts = await startTimes(new Pacer(100, clock), clock, 1000, (i) => (i % 150 === 149 ? 90 : 0));
+    const starts = await startTimes(new Pacer(100, { clock }), clock, 1000, (i) => (i % 150 === 149 ? 90 : 0));
     expect(busiestSecond(starts)).toBe(100);
     expect(starts.filter((t, i) => i > 0 && t === starts[i - 1]).length).toBeGreaterThan(0);
   });
 
+  it("holds the rate exactly under a higher ceiling, which bounds the catch-up instead", async () => {
+    const clock = new VirtualClock(() => 1.3);
+    // Timers 1.3 ms late, plus a 90 ms stall now and then that is caught up.
+    const starts = await startTimes(new Pacer(30, { ceiling: 40, clock }), clock, 600, (i) => (i % 100 === 99 ? 90 : 0));
+    const perSecond = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
+    expect(perSecond).toBeCloseTo(30, 1);
+    expect(busiestSecond(starts)).toBeLessThanOrEqual(40);
+    expect(busiestSecond(starts)).toBeGreaterThan(30);
+  });
+
   it("drops a long stall from the schedule instead of bursting after it", async () => {
     const clock = new VirtualClock(() => 0);
-    const starts = await startTimes(new Pacer(30, clock), clock, 40, (i) => (i === 9 ? 2000 : 0));
+    const starts = await startTimes(new Pacer(30, { clock }), clock, 40, (i) => (i === 9 ? 2000 : 0));
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
     expect(Math.min(...gaps.slice(10))).toBeCloseTo(1000 / 30, 6);
   });
 
   it("holds every start for the pause a 429 asks for", async () => {
     const clock = new VirtualClock(() => 0);
-    const pacer = new Pacer(1000, clock);
+    const pacer = new Pacer(1000, { clock });
     await pacer.slot();
     pacer.pause(3000);
     const paused = clock.now();
@@ -82,17 +91,14 @@ describe("Pacer", () => {
 
   it("with a fractional rate, keeps to the whole number below it", async () => {
     const clock = new VirtualClock(() => 0);
-    const starts = await startTimes(new Pacer(30.5, clock), clock, 200);
+    const starts = await startTimes(new Pacer(30.5, { clock }), clock, 200);
     expect(busiestSecond(starts)).toBe(30);
   });
 
   it("runs on real timers too", async () => {
     const pacer = new Pacer(200);
     const starts: number[] = [];
-    for (let i = 0; i < 250; i++) {
-      await pacer.slot();
-      starts.push(performance.now());
-    }
+    for (let i = 0; i < 250; i++) starts.push(await pacer.slot());
     expect(busiestSecond(starts)).toBeLessThanOrEqual(200);
   });
 });
