@@ -31,36 +31,55 @@ export interface GatewayHarness {
   /** Restarts as management does: snapshot code, bump version, publish the event. */
   restart(botId: string): Promise<void>;
   logs(botId: string): Promise<Array<{ level: string; message: string }>>;
+  /** Another gateway replica on the same database, Redis and fake API (closed by close()). */
+  replica(): Promise<Gateway>;
   close(): Promise<void>;
 }
 
-export async function startGatewayHarness(options: { allowPrivateEgress?: boolean; timeoutMs?: number; memoryMb?: number; maxConcurrentPerBot?: number } = {}): Promise<GatewayHarness> {
+/** Options of a harness; runtime ones apply to every replica it starts. */
+export interface GatewayHarnessOptions {
+  allowPrivateEgress?: boolean;
+  timeoutMs?: number;
+  memoryMb?: number;
+  maxConcurrentPerBot?: number;
+  maxLoaded?: number;
+  idleMs?: number;
+}
+
+export async function startGatewayHarness(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: 10 });
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const redis = createRedis(redisUrl);
   const names = new RedisNames(`botyard-test-${randomUUID()}`);
   const fake = await FakeTelegram.start();
-  const gateway = createGateway({
-    db: handle.db,
-    redis,
-    redisUrl,
-    names,
-    secretKey: SECRET_KEY,
-    telegram: new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 3000 }),
-    logger: createLogger("webhook-gateway", "silent"),
-    registry: createMetricsRegistry("webhook-gateway"),
-    allowPrivateEgress: options.allowPrivateEgress ?? false,
-    runtime: {
-      limits: { memoryMb: options.memoryMb ?? 32, timeoutMs: options.timeoutMs ?? 1000 },
-      maxLoaded: 100,
-      idleMs: 60_000,
-      maxConcurrentPerBot: options.maxConcurrentPerBot ?? 16,
-      rowTtlMs: 1000,
-    },
-    checks: { postgres: async () => true, redis: async () => true },
-  });
-  await gateway.ready;
+  const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 3000 });
+  const replicas: Gateway[] = [];
+  const startReplica = async (): Promise<Gateway> => {
+    const replica = createGateway({
+      db: handle.db,
+      redis,
+      redisUrl,
+      names,
+      secretKey: SECRET_KEY,
+      telegram,
+      logger: createLogger("webhook-gateway", "silent"),
+      registry: createMetricsRegistry("webhook-gateway"),
+      allowPrivateEgress: options.allowPrivateEgress ?? false,
+      runtime: {
+        limits: { memoryMb: options.memoryMb ?? 32, timeoutMs: options.timeoutMs ?? 1000 },
+        maxLoaded: options.maxLoaded ?? 100,
+        idleMs: options.idleMs ?? 60_000,
+        maxConcurrentPerBot: options.maxConcurrentPerBot ?? 16,
+        rowTtlMs: 1000,
+      },
+      checks: { postgres: async () => true, redis: async () => true },
+    });
+    await replica.ready;
+    replicas.push(replica);
+    return replica;
+  };
+  const gateway = await startReplica();
   const accountId = newId();
   await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
   const box = new SecretBox(SECRET_KEY);
@@ -94,8 +113,10 @@ export async function startGatewayHarness(options: { allowPrivateEgress?: boolea
       const { rows } = await handle.pool.query("select level, message from bot_logs where bot_id = $1 order by id", [botId]);
       return rows;
     },
+    replica: startReplica,
     async close() {
-      await gateway.close();
+      for (const replica of replicas) await replica.close();
+      await telegram.close();
       await fake.close();
       await redis.quit();
       await handle.pool.end();
