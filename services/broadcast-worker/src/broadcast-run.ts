@@ -40,6 +40,8 @@ export class BroadcastRun {
   #failed: number;
   #cursor: number | null;
   #stopReason: "cancelled" | "handed-back" | null = null;
+  /** Aborted when the run must stop, so a wait in the pacer (a 429 pause) ends at once. */
+  readonly #stopping = new AbortController();
   #fatal: string | null = null;
   #inFlight = 0;
   readonly #order: Delivery[] = [];
@@ -73,11 +75,13 @@ export class BroadcastRun {
   /** Stops sending at once because the job was cancelled. */
   cancel(): void {
     this.#stopReason ??= "cancelled";
+    this.#stopping.abort();
   }
 
   /** Stops sending and saves progress so another worker resumes the job (shutdown). */
   handBack(): void {
     this.#stopReason ??= "handed-back";
+    this.#stopping.abort();
   }
 
   /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
@@ -102,8 +106,8 @@ export class BroadcastRun {
         }
         while (this.#inFlight >= this.options.maxInFlight) await sleep(1);
         // The send starts in the same tick as its slot: the pacer's window counts real start times.
-        await this.#pacer.slot();
-        if (this.#stopReason || this.#fatal) {
+        const started = await this.#pacer.slot(this.#stopping.signal);
+        if (started === undefined || this.#stopReason || this.#fatal) {
           this.#retry.unshift(delivery);
           break;
         }
@@ -141,6 +145,7 @@ export class BroadcastRun {
       }
       if (err.errorCode === 401) {
         this.#fatal = "Telegram rejected the bot token (401 Unauthorized)";
+        this.#stopping.abort();
         this.#retry.unshift(delivery);
         return;
       }

@@ -26,21 +26,25 @@ export class Pacer {
     this.#starts = new Float64Array(Math.max(1, Math.floor(ceiling))).fill(-Infinity);
   }
 
-  /** Resolves, with the start time it counted, when the next send may start; the caller must start it at once. */
-  async slot(): Promise<number> {
+  /**
+   * Resolves, with the start time it counted, when the next send may start; the caller must start it at once.
+   * Resolves undefined, counting nothing, as soon as `signal` aborts (a cancel during a long 429 pause).
+   */
+  async slot(signal?: AbortSignal): Promise<number | undefined> {
     let now = this.#clock.now();
     if (now - this.#next > CATCH_UP_MS) this.#next = now;
     const at = Math.max(this.#next, this.#starts[this.#head]! + 1000);
     this.#next = at + this.#intervalMs;
     if (at > now) {
-      await this.#clock.sleep(at - now);
+      await this.#clock.sleep(at - now, signal);
       now = this.#clock.now();
     }
     // Timers may fire early by a fraction of a millisecond; the window must hold on real start times.
-    while (now < this.#starts[this.#head]! + 1000) {
-      await this.#clock.sleep(this.#starts[this.#head]! + 1000 - now);
+    while (now < this.#starts[this.#head]! + 1000 && !signal?.aborted) {
+      await this.#clock.sleep(this.#starts[this.#head]! + 1000 - now, signal);
       now = this.#clock.now();
     }
+    if (signal?.aborted) return undefined;
     this.#starts[this.#head] = now;
     this.#head = (this.#head + 1) % this.#starts.length;
     return now;
@@ -55,7 +59,8 @@ export class Pacer {
 /** Time as the pacer sees it; tests drive a virtual one. */
 export interface Clock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`, or less when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 const realClock: Clock = { now: () => performance.now(), sleep };
@@ -63,7 +68,17 @@ const realClock: Clock = { now: () => performance.now(), sleep };
 /** How late a start may be and still be caught up rather than dropped from the schedule. */
 export const CATCH_UP_MS = 100;
 
-/** Promise-based setTimeout. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Promise-based setTimeout that resolves early, without error, when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }

@@ -39,7 +39,7 @@ class VirtualClock implements Clock {
 async function startTimes(pacer: Pacer, clock: VirtualClock, count: number, stallAfter: (i: number) => number = () => 0): Promise<number[]> {
   const starts: number[] = [];
   for (let i = 0; i < count; i++) {
-    starts.push(await pacer.slot());
+    starts.push((await pacer.slot())!);
     clock.stall(stallAfter(i));
   }
   return starts;
@@ -89,6 +89,16 @@ describe("Pacer", () => {
     expect(clock.now() - paused).toBe(3000);
   });
 
+  it("gives up a wait at once when its signal aborts, counting no start", async () => {
+    const pacer = new Pacer(1000);
+    await pacer.slot();
+    pacer.pause(60_000);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 20);
+    expect(await pacer.slot(stop.signal)).toBeUndefined();
+    expect(await pacer.slot(stop.signal)).toBeUndefined();
+  });
+
   it("with a fractional rate, keeps to the whole number below it", async () => {
     const clock = new VirtualClock(() => 0);
     const starts = await startTimes(new Pacer(30.5, { clock }), clock, 200);
@@ -98,7 +108,7 @@ describe("Pacer", () => {
   it("runs on real timers too", async () => {
     const pacer = new Pacer(200);
     const starts: number[] = [];
-    for (let i = 0; i < 250; i++) starts.push(await pacer.slot());
+    for (let i = 0; i < 250; i++) starts.push((await pacer.slot())!);
     expect(busiestSecond(starts)).toBeLessThanOrEqual(200);
   });
 });

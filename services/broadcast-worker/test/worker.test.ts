@@ -180,3 +180,31 @@ describe("ordering, parallelism, cancellation", () => {
     await pub.quit();
   });
 });
+
+describe("stopping during a long 429 pause", () => {
+  it("hands the job back at once when the worker shuts down, with its progress saved", async () => {
+    const own = await startWorkerHarness();
+    try {
+      const worker = await own.startWorker();
+      const { botId, token } = await own.bot(100);
+      const id = await own.queue(botId, { type: "text", text: "paused" });
+      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+      own.fake.configure({ rateLimitNext: 1, retryAfter: 60 });
+      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      await new Promise((r) => setTimeout(r, 300)); // the sending loop is now inside the pause
+      const closing = Date.now();
+      await worker.close();
+      own.workers.splice(own.workers.indexOf(worker), 1);
+      // A run that slept through the 60 s pause would hold close() for a minute.
+      expect(Date.now() - closing).toBeLessThan(5000);
+      const delivered = own.fake.calls.filter((c) => c.token === token).length - 1;
+      const job = await own.job(id);
+      expect(job).toMatchObject({ status: "running", sent: delivered, failed: 0 });
+      // The rate-limited recipient waits above the cursor; one more may have been sent past it before the pause.
+      expect(job.cursor).toBeGreaterThanOrEqual(delivered - 1);
+      expect(job.cursor).toBeLessThan(delivered + 1);
+    } finally {
+      await own.close();
+    }
+  });
+});
