@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { spawn, execSync, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { createDb } from "@botyard/db";
 import { REDIS_URL, SECRET_KEY, startWorkerHarness, type WorkerHarness } from "./harness.js";
 
 let h: WorkerHarness;
@@ -84,6 +85,28 @@ describe("resilience", () => {
     } finally {
       await local.close();
       execSync(`redis-cli -p ${port} shutdown nosave || true`);
+    }
+  }, 90_000);
+
+  it("finishes a broadcast when Postgres drops the worker's connections mid-job", async () => {
+    const local = await startWorkerHarness();
+    const own = createDb(local.database.url, { applicationName: "worker-under-test", max: 4 });
+    try {
+      await local.startWorker({ rate: 40, db: own.db });
+      const { botId, token } = await local.bot(120);
+      const id = await local.queue(botId, { type: "text", text: "through a dropped connection" });
+      await local.fake.waitFor((calls) => calls.length >= 30, 30_000);
+      const { rows } = await local.handle.pool.query(
+        "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'worker-under-test') t",
+      );
+      expect(rows[0].n).toBeGreaterThan(0);
+      await local.waitForStatus(id, ["completed"], 60_000);
+      const chats = local.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+      expect(new Set(chats).size).toBe(120);
+      expect(chats.length - 120).toBeLessThanOrEqual(18);
+    } finally {
+      await local.close();
+      await own.pool.end();
     }
   }, 90_000);
 });
