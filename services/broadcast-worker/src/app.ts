@@ -103,6 +103,8 @@ export class BroadcastWorker {
 
   async #drain(job: Job<DrainJobData>): Promise<void> {
     const { botId } = job.data;
+    // Telegram's retry_after binds the bot, not one broadcast: a pause outlives a run cancelled during it.
+    let pausedUntil = 0;
     while (!this.#closing) {
       const claimed = await this.#repository.claimNext(botId);
       if (!claimed) return;
@@ -117,11 +119,13 @@ export class BroadcastWorker {
         // Paid broadcasts may use Telegram's whole paid allowance and no more.
         ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
         maxInFlight: this.deps.maxInFlight,
+        pausedUntil,
       });
       this.#runs.set(claimed.id, run);
       this.deps.metrics.activeBroadcasts.inc();
       try {
         const outcome = await run.run();
+        pausedUntil = run.pausedUntil;
         this.deps.logger.info({ jobId: claimed.id, botId, outcome }, "broadcast run ended");
         if (outcome === "handed-back") return;
       } finally {

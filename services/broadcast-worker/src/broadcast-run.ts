@@ -26,6 +26,8 @@ export interface RunOptions {
   maxAttempts?: number;
   /** Recipients read per query. */
   pageSize?: number;
+  /** `performance.now()` before which nothing may be sent: a 429 pause left by the bot's previous run. */
+  pausedUntil?: number;
 }
 
 interface Delivery {
@@ -62,6 +64,7 @@ export class BroadcastRun {
     this.#failed = job.failed;
     this.#cursor = job.cursor;
     this.#pacer = new Pacer(options.ratePerSecond, { ceiling: options.ceilingPerSecond });
+    if (options.pausedUntil) this.#pacer.pause(options.pausedUntil - performance.now());
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#pageSize = options.pageSize ?? 500;
@@ -70,6 +73,11 @@ export class BroadcastRun {
   /** The job's id. */
   get id(): string {
     return this.job.id;
+  }
+
+  /** `performance.now()` until which Telegram asked this bot to wait (0 or past when it did not). */
+  get pausedUntil(): number {
+    return this.#pacer.pausedUntil;
   }
 
   /** Stops sending at once because the job was cancelled. */

@@ -18,6 +18,7 @@ export class Pacer {
   readonly #starts: Float64Array;
   #head = 0;
   #next = 0;
+  #pausedUntil = 0;
 
   constructor(ratePerSecond: number, options: { ceiling?: number; clock?: Clock } = {}) {
     this.#clock = options.clock ?? realClock;
@@ -52,7 +53,13 @@ export class Pacer {
 
   /** Holds every start until `ms` from now (Telegram's retry_after). */
   pause(ms: number): void {
-    this.#next = Math.max(this.#next, this.#clock.now() + ms);
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#clock.now() + ms);
+    this.#next = Math.max(this.#next, this.#pausedUntil);
+  }
+
+  /** Clock time until which the last pause holds (in the past once it is over). */
+  get pausedUntil(): number {
+    return this.#pausedUntil;
   }
 }
 

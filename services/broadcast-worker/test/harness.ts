@@ -1,9 +1,9 @@
 /** A worker on a fresh database and Redis prefix, the fake Bot API, and helpers to seed bots and broadcasts. */
 import { randomUUID } from "node:crypto";
-import { createLogger, createMetricsRegistry, newId, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import { createLogger, createMetricsRegistry, createRedis, newId, RedisNames, SecretBox, sha256 } from "@botyard/common";
 import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
-import type { BroadcastPayload } from "@botyard/broadcast";
+import { cancelChannel, type BroadcastPayload } from "@botyard/broadcast";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker, type BroadcastWorkerDeps } from "../src/app.js";
@@ -23,6 +23,8 @@ export interface WorkerHarness {
   bot(n: number, langOf?: (chatId: number) => string): Promise<{ botId: string; token: string }>;
   /** Inserts a queued broadcast; the sweeper gives it a drain job. */
   queue(botId: string, payload: BroadcastPayload): Promise<string>;
+  /** Cancels as management does: marks the row cancelled, then publishes on the cancel channel. */
+  cancel(id: string): Promise<void>;
   job(id: string): Promise<{ status: string; total: number; sent: number; failed: number; error: string | null; cursor: number | null }>;
   waitForStatus(id: string, statuses: string[], timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +78,12 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       const id = newId(24);
       await handle.db.insert(broadcasts).values({ id, botId, payload: { ...payload } });
       return id;
+    },
+    async cancel(id) {
+      await handle.pool.query("update broadcasts set status = 'cancelled', finished_at = now() where id = $1", [id]);
+      const publisher = createRedis(REDIS_URL);
+      await publisher.publish(cancelChannel(names), id);
+      await publisher.quit();
     },
     async job(id) {
       const { rows } = await handle.pool.query("select status, total, sent, failed, error, cursor from broadcasts where id = $1", [id]);

@@ -164,11 +164,7 @@ describe("ordering, parallelism, cancellation", () => {
     const id = await h.queue(botId, { type: "text", text: "long" });
     await h.waitForStatus(id, ["running"]);
     await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
-    await h.handle.pool.query("update broadcasts set status = 'cancelled', finished_at = now() where id = $1", [id]);
-    const { createRedis } = await import("@botyard/common");
-    const { cancelChannel } = await import("@botyard/broadcast");
-    const pub = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-    await pub.publish(cancelChannel(h.names), id);
+    await h.cancel(id);
     const atCancel = chatsOf(token).length;
     await new Promise((r) => setTimeout(r, 500));
     const after = chatsOf(token).length;
@@ -177,7 +173,22 @@ describe("ordering, parallelism, cancellation", () => {
     const job = await h.job(id);
     expect(job.status).toBe("cancelled");
     expect(job.sent).toBe(after);
-    await pub.quit();
+  });
+
+  it("keeps a 429 pause for the bot's next broadcast when the paused one is cancelled", async () => {
+    const { botId, token } = await h.bot(100);
+    const first = await h.queue(botId, { type: "text", text: "first" });
+    const second = await h.queue(botId, { type: "text", text: "second" });
+    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+    h.fake.configure({ rateLimitNext: 1, retryAfter: 2 });
+    await h.fake.waitFor(() => h.fake.rateLimited === 1);
+    const limitedAt = performance.now();
+    await h.cancel(first);
+    await h.fake.waitFor((calls) => calls.some((c) => c.token === token && c.params.text === "second"));
+    const resumedAt = h.fake.calls.find((c) => c.token === token && c.params.text === "second")!.at;
+    // Telegram asked the bot, not the cancelled broadcast, to wait 2 s (the 429 came at most a poll before limitedAt).
+    expect(resumedAt - limitedAt).toBeGreaterThanOrEqual(1900);
+    await h.cancel(second);
   });
 });
 
