@@ -40,15 +40,24 @@ export class Pacer {
       await this.#clock.sleep(at - now, signal);
       now = this.#clock.now();
     }
-    // Timers may fire early by a fraction of a millisecond; the window must hold on real start times.
-    while (now < this.#starts[this.#head]! + 1000 && !signal?.aborted) {
-      await this.#clock.sleep(this.#starts[this.#head]! + 1000 - now, signal);
+    // A 429 may have paused the pacer while it slept, and timers may fire a hair early: the window must hold on real
+    // start times. Wait again until both allow; after a pause the schedule restarts from the start made now.
+    let paused = false;
+    while (now < this.#earliest() && !signal?.aborted) {
+      paused ||= now < this.#pausedUntil;
+      await this.#clock.sleep(this.#earliest() - now, signal);
       now = this.#clock.now();
     }
     if (signal?.aborted) return undefined;
+    if (paused) this.#next = Math.max(this.#next, now + this.#intervalMs);
     this.#starts[this.#head] = now;
     this.#head = (this.#head + 1) % this.#starts.length;
     return now;
+  }
+
+  /** The earliest a start may happen by the pause and the window. */
+  #earliest(): number {
+    return Math.max(this.#pausedUntil, this.#starts[this.#head]! + 1000);
   }
 
   /** Holds every start until `ms` from now (Telegram's retry_after). */

@@ -23,12 +23,23 @@ function busiestSecond(starts: number[]): number {
  */
 class VirtualClock implements Clock {
   time = 1_000_000;
+  /** Runs once, in the middle of the next sleep (a 429 reply landing while the pacer waits). */
+  duringNextSleep: (() => void) | null = null;
   constructor(private readonly lateness: () => number) {}
   now(): number {
     return this.time;
   }
   async sleep(ms: number): Promise<void> {
-    this.time += Math.max(1, ms) + this.lateness();
+    const step = Math.max(1, ms) + this.lateness();
+    const during = this.duringNextSleep;
+    this.duringNextSleep = null;
+    if (during) {
+      this.time += step / 2;
+      during();
+      this.time += step / 2;
+      return;
+    }
+    this.time += step;
   }
   stall(ms: number): void {
     this.time += ms;
@@ -87,6 +98,18 @@ describe("Pacer", () => {
     const paused = clock.now();
     await pacer.slot();
     expect(clock.now() - paused).toBe(3000);
+  });
+
+  it("holds a start whose wait was already under way when a 429 paused it, and does not burst after", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(100, { clock });
+    await pacer.slot();
+    const pausedFrom = clock.now();
+    clock.duringNextSleep = () => pacer.pause(500);
+    const held = (await pacer.slot())!;
+    expect(held - pausedFrom).toBeGreaterThanOrEqual(500);
+    const next = (await pacer.slot())!;
+    expect(next - held).toBeCloseTo(10, 6);
   });
 
   it("gives up a wait at once when its signal aborts, counting no start", async () => {
