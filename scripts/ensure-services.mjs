@@ -17,7 +17,10 @@ const services = [
   {
     name: "Redis",
     port: 6379,
-    start: () => execSync('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no', { stdio: "inherit" }),
+    start: () =>
+      execSync('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no', {
+        stdio: "inherit",
+      }),
   },
 ];
 
@@ -25,8 +28,14 @@ function answers(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port });
     socket.setTimeout(1000);
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
-    socket.once("timeout", () => { socket.destroy(); resolve(false); });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once("error", () => resolve(false));
   });
 }

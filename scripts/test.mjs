@@ -3,7 +3,9 @@
 // output through, and closes with one summary line: "tests: N passed, N failed".
 import { spawn } from "node:child_process";
 
-const child = spawn("pnpm", ["-r", "--workspace-concurrency=1", "--no-bail", "test"], { stdio: ["ignore", "pipe", "pipe"] });
+const child = spawn("pnpm", ["-r", "--workspace-concurrency=1", "--no-bail", "test"], {
+  stdio: ["ignore", "pipe", "pipe"],
+});
 let passed = 0;
 let failed = 0;
 const count = (chunk) => {
@@ -14,8 +16,14 @@ const count = (chunk) => {
     failed += Number(/(\d+) failed/.exec(m[1])?.[1] ?? 0);
   }
 };
-child.stdout.on("data", (c) => { process.stdout.write(c); count(c); });
-child.stderr.on("data", (c) => { process.stderr.write(c); count(c); });
+child.stdout.on("data", (c) => {
+  process.stdout.write(c);
+  count(c);
+});
+child.stderr.on("data", (c) => {
+  process.stderr.write(c);
+  count(c);
+});
 child.on("exit", (code) => {
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(code === 0 && failed === 0 && passed > 0 ? 0 : 1);

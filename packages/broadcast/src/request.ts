@@ -22,7 +22,16 @@ export const MESSAGE_METHODS = {
 /** A broadcast message type. */
 export type MessageType = keyof typeof MESSAGE_METHODS;
 
-const MEDIA_TYPES = new Set<MessageType>(["photo", "video", "audio", "document", "animation", "voice", "video_note", "sticker"]);
+const MEDIA_TYPES = new Set<MessageType>([
+  "photo",
+  "video",
+  "audio",
+  "document",
+  "animation",
+  "voice",
+  "video_note",
+  "sticker",
+]);
 const CAPTION_TYPES = new Set<MessageType>(["photo", "video", "audio", "document", "animation", "voice"]);
 const PARSE_MODES = ["HTML", "Markdown", "MarkdownV2"] as const;
 const MAX_TEXT = 4096;
@@ -69,7 +78,8 @@ export function checkBroadcastRequest(body: Record<string, unknown>): RequestChe
     payload.text = body.text;
   }
 
-  if (body.media !== undefined && typeof body.media !== "string") return fail("media must be a string (a file_id or a URL)");
+  if (body.media !== undefined && typeof body.media !== "string")
+    return fail("media must be a string (a file_id or a URL)");
   if (MEDIA_TYPES.has(t)) {
     if (typeof body.media !== "string" || body.media.trim() === "") return fail(`media is required for type ${t}`);
     payload.media = body.media;
@@ -116,7 +126,8 @@ export function checkBroadcastRequest(body: Record<string, unknown>): RequestChe
   }
   if (t === "poll") {
     const options = extra.options;
-    if (typeof extra.question !== "string" || !Array.isArray(options)) return fail("poll requires extra.question and extra.options");
+    if (typeof extra.question !== "string" || !Array.isArray(options))
+      return fail("poll requires extra.question and extra.options");
     if (options.length < 2 || options.length > 12 || !options.every((o) => typeof o === "string")) {
       return fail("extra.options must be 2 to 12 strings");
     }

@@ -28,8 +28,10 @@ export function buildSendCall(payload: BroadcastPayload, chatId: number): SendCa
   const mediaField = MEDIA_FIELD[payload.type];
   if (mediaField) params[mediaField] = payload.media;
   if (payload.caption !== undefined) params.caption = payload.caption;
-  if (payload.parseMode && (payload.type === "text" || payload.caption !== undefined)) params.parse_mode = payload.parseMode;
-  if (payload.buttons) params.reply_markup = { inline_keyboard: [payload.buttons.map((b) => ({ text: b.text, url: b.url }))] };
+  if (payload.parseMode && (payload.type === "text" || payload.caption !== undefined))
+    params.parse_mode = payload.parseMode;
+  if (payload.buttons)
+    params.reply_markup = { inline_keyboard: [payload.buttons.map((b) => ({ text: b.text, url: b.url }))] };
   if (payload.paid) params.allow_paid_broadcast = true;
   if (payload.extra) Object.assign(params, payload.extra);
   params.chat_id = chatId;

@@ -3,6 +3,7 @@
  * schema with its own variables through {@link loadConfig}.
  */
 import { z } from "zod";
+import { redisUrlProblem, type RedisConnectionConfig } from "./redis-connection.js";
 import { withLocalSecretKey } from "./secret-key.js";
 
 /** Defaults of CONTRACT section 1. */
@@ -15,6 +16,7 @@ export const defaults = {
   workerMetricsPort: 3002,
   broadcastRate: 30,
   broadcastPaidRate: 1000,
+  shutdownGraceMs: 5000,
 } as const;
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -24,9 +26,24 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.string().default("development"),
   DATABASE_URL: z.string().min(1).default(defaults.databaseUrl),
   REDIS_URL: z.string().min(1).default(defaults.redisUrl),
+  /**
+   * 1: REDIS_URL names seed nodes of a Redis Cluster (comma-separated). @see docs/operations.md#redis-cluster
+   * @defaultValue 0
+   */
+  REDIS_CLUSTER: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/).default("botyard"),
-  TELEGRAM_API_ROOT: z.string().url().default(defaults.telegramApiRoot).transform((s) => s.replace(/\/+$/, "")),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/)
+    .default("botyard"),
+  TELEGRAM_API_ROOT: z
+    .string()
+    .url()
+    .default(defaults.telegramApiRoot)
+    .transform((s) => s.replace(/\/+$/, "")),
   SECRET_KEY: z.string().min(16, "SECRET_KEY must be at least 16 characters"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MANAGEMENT_PORT: port(defaults.managementPort),
@@ -35,6 +52,11 @@ export const baseConfigSchema = z.object({
   WEBHOOK_BASE_URL: z.string().url().optional(),
   BROADCAST_RATE: z.coerce.number().min(1).max(40).default(defaults.broadcastRate),
   BROADCAST_PAID_RATE: z.coerce.number().min(1).max(1000).default(defaults.broadcastPaidRate),
+  /**
+   * Time from SIGTERM to exit: requests already taken finish within it, then what is still open is closed.
+   * @see docs/operations.md#shutdown
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(defaults.shutdownGraceMs),
 });
 
 /** Parsed base settings. */
@@ -52,9 +74,22 @@ export class ConfigError extends Error {
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(withLocalSecretKey(env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
-  }
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const redisProblem = parsed.success ? crossFieldProblem(parsed.data) : undefined;
+  if (redisProblem) lines.push(`REDIS_URL: ${redisProblem}`);
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   return parsed.data;
+}
+
+/** Checks that need two variables at once (a schema that services extend cannot carry them as a refinement). */
+function crossFieldProblem(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const { REDIS_URL, REDIS_CLUSTER } = data as { REDIS_URL?: unknown; REDIS_CLUSTER?: unknown };
+  if (typeof REDIS_URL !== "string") return undefined;
+  return redisUrlProblem(REDIS_URL, REDIS_CLUSTER === true);
+}
+
+/** The Redis settings of a parsed config, as {@link createRedisConnection} takes them. */
+export function redisConnectionConfig(config: Pick<BaseConfig, "REDIS_URL" | "REDIS_CLUSTER">): RedisConnectionConfig {
+  return { url: config.REDIS_URL, cluster: config.REDIS_CLUSTER };
 }

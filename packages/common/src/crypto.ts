@@ -20,7 +20,12 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
     const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+    return [
+      VERSION,
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      body.toString("base64url"),
+    ].join(".");
   }
 
   /** Inverse of {@link encrypt}; throws when the value was tampered with or made under another key. */
@@ -49,6 +54,9 @@ export function constantTimeEqual(a: string, b: string): boolean {
 export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString("base64url");
 }
+
+/** The shape of every id {@link newId} makes (bots, accounts, jobs): a lookup of anything else can answer 404 at once. */
+export const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 /** A short random identifier (letters and digits only) for bots, jobs and accounts. */
 export function newId(length = 20): string {

@@ -1,18 +1,92 @@
-/** An error that carries the HTTP status and the message a user can act on. */
-export class HttpError extends Error {
-  override readonly name = "HttpError";
+/**
+ * Every error a Botyard service answers with, in one table: a stable code, its HTTP status and the message a user can
+ * act on. Services throw {@link AppError} with a code (never an HTTP status of their own choosing); one translator per
+ * route family (see http-errors.ts) turns any error into that family's reply envelope.
+ *
+ * @see docs/management-api.md#errors, docs/broadcast.md#errors, docs/bot-runtime.md#errors
+ */
+
+/** The catalogue: code → status and default message. A thrown error may carry a more precise message. */
+export const errorCatalogue = {
+  // The request itself.
+  INVALID_INPUT: { status: 400, message: "Invalid request" },
+  MALFORMED_JSON: { status: 400, message: "Malformed JSON body" },
+  UNREADABLE_BODY: { status: 400, message: "Unreadable request body" },
+  BODY_TOO_LARGE: { status: 413, message: "Request body is too large" },
+  METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
+  NOT_FOUND: { status: 404, message: "Not found" },
+  UNKNOWN_OPERATION: { status: 404, message: "Unknown operation" },
+  RATE_LIMITED: { status: 429, message: "Too many requests" },
+  // Who is calling.
+  INVALID_API_KEY: { status: 401, message: "Invalid API Key" },
+  INVALID_BOT_TOKEN: { status: 401, message: "Invalid bot token" },
+  INVALID_SECRET_TOKEN: { status: 401, message: "Invalid secret token" },
+  // Resources.
+  BOT_NOT_FOUND: { status: 404, message: "Bot not found" },
+  ACCOUNT_NOT_FOUND: { status: 404, message: "Account not found" },
+  TARGET_ACCOUNT_NOT_FOUND: { status: 404, message: "Target account not found" },
+  ACCOUNT_EXISTS: { status: 409, message: "An account with this e-mail already exists" },
+  JOB_NOT_FOUND: { status: 404, message: "Job not found" },
+  JOB_FINISHED: { status: 409, message: "Job is already finished" },
+  // The bot runtime.
+  INVALID_PATH: { status: 400, message: "Invalid path format" },
+  NO_HANDLER: { status: 400, message: "No handler for this path" },
+  BOT_HALTED: { status: 403, message: "Bot is halted" },
+  BOT_NOT_RUNNING: { status: 403, message: "Bot is not running" },
+  BOT_BUSY: { status: 429, message: "Too many concurrent requests for this bot" },
+  HANDLER_ERROR: { status: 500, message: "Handler error" },
+  // The platform.
+  UNAVAILABLE: { status: 503, message: "Service temporarily unavailable; try again shortly" },
+  INTERNAL: { status: 500, message: "Internal error" },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A code of the catalogue. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Options of an {@link AppError}. */
+export interface AppErrorOptions {
+  /** Extra fields merged into the error body, e.g. the job on a 409. */
+  details?: Record<string, unknown>;
+  /** Extra reply headers, e.g. `Retry-After` or `Allow`. */
+  headers?: Record<string, string>;
+  /** The field of the request the error is about, for forms that show it next to the field. */
+  field?: string;
+  cause?: unknown;
+}
+
+/** An error a user can act on: its code decides the status; its message says what to do. */
+export class AppError extends Error {
+  override readonly name = "AppError";
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  readonly field: string | undefined;
 
   constructor(
-    readonly status: number,
-    message: string,
-    /** Extra fields merged into the error body, e.g. the job on a 409. */
-    readonly details?: Record<string, unknown>,
+    readonly code: ErrorCode,
+    message: string = errorCatalogue[code].message,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = errorCatalogue[code].status;
+    this.details = options.details;
+    this.headers = options.headers;
+    this.field = options.field;
   }
+}
+
+/** A 400 about one field of the request, e.g. `botId is required`. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError("INVALID_INPUT", message, { field });
 }
 
 /** True for errors that express's body parser raises: they carry `status`/`type` of their own. */
 export function isBodyParserError(err: unknown): err is { status: number; type: string; message: string } {
-  return typeof err === "object" && err !== null && "type" in err && "status" in err && typeof (err as { status: unknown }).status === "number";
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    "type" in err &&
+    "status" in err &&
+    typeof (err as { status: unknown }).status === "number"
+  );
 }

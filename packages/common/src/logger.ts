@@ -5,18 +5,29 @@ export type { Logger } from "pino";
 
 /** Field paths that may hold a secret; pino replaces their values before a line is written. */
 export const redactedPaths = [
-  "apiKey", "*.apiKey", "token", "*.token", "botToken", "*.botToken", "newBotToken", "*.newBotToken",
-  "secret", "*.secret", "env", "*.env", "password", "*.password",
-  "req.headers.authorization", "req.headers[\"x-bot-token\"]", "req.headers[\"x-telegram-bot-api-secret-token\"]",
-  "headers[\"x-bot-token\"]", "headers[\"x-telegram-bot-api-secret-token\"]",
+  "apiKey",
+  "*.apiKey",
+  "token",
+  "*.token",
+  "botToken",
+  "*.botToken",
+  "newBotToken",
+  "*.newBotToken",
+  "secret",
+  "*.secret",
+  "env",
+  "*.env",
+  "password",
+  "*.password",
+  "req.headers.authorization",
+  'req.headers["x-bot-token"]',
+  'req.headers["x-telegram-bot-api-secret-token"]',
+  'headers["x-bot-token"]',
+  'headers["x-telegram-bot-api-secret-token"]',
 ];
 
 /** Creates the root logger of a service. `destination` is for tests that read the lines back. */
-export function createLogger(
-  service: string,
-  level = "info",
-  destination?: NodeJS.WritableStream,
-): Logger {
+export function createLogger(service: string, level = "info", destination?: NodeJS.WritableStream): Logger {
   const options = { name: service, level, redact: { paths: redactedPaths, censor: "[redacted]" } };
   return destination ? pino(options, destination as DestinationStream) : pino(options);
 }

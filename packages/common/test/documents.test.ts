@@ -1,10 +1,20 @@
 import { describe, expect, it } from "@jest/globals";
-import { collectionNameProblem, prepareDocument, SecretBox, constantTimeEqual, sha256, scrubSecrets } from "../src/index.js";
+import {
+  collectionNameProblem,
+  prepareDocument,
+  SecretBox,
+  constantTimeEqual,
+  sha256,
+  scrubSecrets,
+} from "../src/index.js";
 
 describe("collection names", () => {
-  it.each(["users", "a", "A-1", "x".repeat(64)])("accepts %s", (name) => expect(collectionNameProblem(name)).toBeNull());
+  it.each(["users", "a", "A-1", "x".repeat(64)])("accepts %s", (name) =>
+    expect(collectionNameProblem(name)).toBeNull(),
+  );
   it.each(["", "has_underscore", "dot.ted", "sp ace", "x".repeat(65), "ünï"])("refuses %s", (name) =>
-    expect(collectionNameProblem(name)).toMatch(/invalid collection name/));
+    expect(collectionNameProblem(name)).toMatch(/invalid collection name/),
+  );
   it("refuses non-strings", () => expect(collectionNameProblem(5)).toMatch(/must be a string/));
 });
 

@@ -12,12 +12,34 @@ export interface DbHandle {
   db: Database;
 }
 
-/** Opens a pool on `url`. `max` bounds connections per process. */
-export function createDb(url: string, options: { max?: number; applicationName?: string } = {}): DbHandle {
+/**
+ * How long a query waits for a connection (a new one to a server that does not answer, or a free one from a busy
+ * pool) before it fails. A server that is down refuses at once; this bounds the other cases, so a request answers
+ * 503 + Retry-After within 2 s instead of hanging.
+ *
+ * @see docs/operations.md#when-postgres-or-redis-is-down
+ */
+export const CONNECT_TIMEOUT_MS = 1000;
+
+/** Options of {@link createDb}. */
+export interface DbOptions {
+  /** Connections per process. @defaultValue 10 */
+  max?: number;
+  /** Shown in pg_stat_activity. @defaultValue "botyard" */
+  applicationName?: string;
+  /** See {@link CONNECT_TIMEOUT_MS}. @defaultValue CONNECT_TIMEOUT_MS */
+  connectionTimeoutMillis?: number;
+}
+
+/** Opens a pool on `url`. */
+export function createDb(url: string, options: DbOptions = {}): DbHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? "botyard",
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECT_TIMEOUT_MS,
+    // Lets the kernel notice a server that vanished without closing the connection (a host gone, not a restart).
+    keepAlive: true,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -30,7 +52,9 @@ export async function pingDb(pool: pg.Pool, timeoutMs = 1000): Promise<boolean> 
   try {
     await Promise.race([
       pool.query("select 1"),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("timeout")), timeoutMs); }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+      }),
     ]);
     return true;
   } catch {

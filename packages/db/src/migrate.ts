@@ -34,9 +34,10 @@ export async function ensureDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (!rowCount) await client.query(`create database ${name}`).catch((err: { code?: string }) => {
-      if (err.code !== "42P04") throw err; // created by someone else meanwhile
-    });
+    if (!rowCount)
+      await client.query(`create database ${name}`).catch((err: { code?: string }) => {
+        if (err.code !== "42P04") throw err; // created by someone else meanwhile
+      });
   } finally {
     await client.end();
   }

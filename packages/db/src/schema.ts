@@ -20,18 +20,24 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
 /** A bot owner. The e-mail is the transfer target (`targetEmail`) and the CLI's handle. */
-export const accounts = pgTable("accounts", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`)]);
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`)],
+);
 
 /**
  * One API key per account. The key is `byk_<keyId>_<secret>`: the row is found by keyId and the secret's SHA-256
  * is compared in constant time. Authentication uses only the hash; the sealed copy exists to show the key again.
  */
 export const apiKeys = pgTable("api_keys", {
-  accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
   keyId: text("key_id").notNull().unique(),
   secretHash: text("secret_hash").notNull(),
   /** The key sealed with SECRET_KEY: the dashboard and `user:key` show the same key until it is rotated. */
@@ -47,60 +53,123 @@ export type BotStatus = "stopped" | "running" | "halted";
  * what every gateway replica runs, so editing never changes running code by itself. `codeVersion` increases at every
  * restart so replicas can tell a stale isolate from a fresh one.
  */
-export const bots = pgTable("bots", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  name: text("name").notNull().default(""),
-  status: text("status").$type<BotStatus>().notNull().default("stopped"),
-  haltReason: text("halt_reason"),
-  code: text("code").notNull().default(""),
-  runningCode: text("running_code"),
-  codeVersion: integer("code_version").notNull().default(0),
-  /** AES-256-GCM ciphertext of the Telegram token (see @botyard/common crypto). */
-  tokenEnc: text("token_enc"),
-  /** SHA-256 of the token: how the broadcast routes authenticate `X-Bot-Token` without decrypting every bot. */
-  tokenHash: text("token_hash"),
-  /** SHA-256 of the secret_token last given to setWebhook; the Telegram intake compares the header against it. */
-  webhookSecretHash: text("webhook_secret_hash"),
-  /** AES-256-GCM ciphertext of the JSON object of env vars (replaced whole by setBotEnv). */
-  envEnc: text("env_enc"),
-  createdAt: createdAt(),
-  codeUpdatedAt: timestamp("code_updated_at", { withTimezone: true, mode: "date" }),
-  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
-}, (t) => [
-  index("bots_account_idx").on(t.accountId, t.createdAt),
-  index("bots_token_hash_idx").on(t.tokenHash),
-]);
+export const bots = pgTable(
+  "bots",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    status: text("status").$type<BotStatus>().notNull().default("stopped"),
+    haltReason: text("halt_reason"),
+    code: text("code").notNull().default(""),
+    runningCode: text("running_code"),
+    codeVersion: integer("code_version").notNull().default(0),
+    /** AES-256-GCM ciphertext of the Telegram token (see @botyard/common crypto). */
+    tokenEnc: text("token_enc"),
+    /** SHA-256 of the token: how the broadcast routes authenticate `X-Bot-Token` without decrypting every bot. */
+    tokenHash: text("token_hash"),
+    /** SHA-256 of the secret_token last given to setWebhook; the Telegram intake compares the header against it. */
+    webhookSecretHash: text("webhook_secret_hash"),
+    /** AES-256-GCM ciphertext of the JSON object of env vars (replaced whole by setBotEnv). */
+    envEnc: text("env_enc"),
+    createdAt: createdAt(),
+    codeUpdatedAt: timestamp("code_updated_at", { withTimezone: true, mode: "date" }),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("bots_account_idx").on(t.accountId, t.createdAt), index("bots_token_hash_idx").on(t.tokenHash)],
+);
 
 /** A document of a bot's collection. `docId` is the document's `_id` (string), unique within its collection. */
-export const documents = pgTable("documents", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  botId: text("bot_id").notNull().references(() => bots.id, { onDelete: "cascade" }),
-  collection: text("collection").notNull(),
-  docId: text("doc_id").notNull(),
-  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex("documents_bot_collection_doc_idx").on(t.botId, t.collection, t.docId),
-  index("documents_data_gin_idx").using("gin", t.data),
-]);
+export const documents = pgTable(
+  "documents",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    collection: text("collection").notNull(),
+    docId: text("doc_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("documents_bot_collection_doc_idx").on(t.botId, t.collection, t.docId),
+    // Insertion order within a collection: findOne/findAll without a sort, and deleteOne.
+    index("documents_bot_collection_id_idx").on(t.botId, t.collection, t.id),
+    // Equality and containment for one bot's collection: the document under a key naming bot and collection, so
+    // jsonb_path_ops hashes each value together with its owner (see docs/bot-runtime.md#db). The function is
+    // created by migration 0002_docstore.
+    index("documents_scoped_gin_idx").using(
+      "gin",
+      sql`docstore_scoped(${t.botId}, ${t.collection}, ${t.data}) jsonb_path_ops`,
+    ),
+  ],
+);
+
+/**
+ * What each bot collection holds, kept by triggers on `documents` (so every writer, the gateway's store and
+ * management's transferBot seeding alike, is counted): the limits on documents per collection and bytes per bot
+ * read it.
+ */
+export const documentUsage = pgTable(
+  "document_usage",
+  {
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    collection: text("collection").notNull(),
+    docs: bigint("docs", { mode: "number" }).notNull().default(0),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.collection] })],
+);
+
+/**
+ * Indexes bot code asked for with `db.operation.createIndex`: one partial expression index per bot, collection and
+ * field. While a row exists, documents of that collection may not hold an array on the path (checked by trigger).
+ */
+export const documentIndexes = pgTable(
+  "document_indexes",
+  {
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    collection: text("collection").notNull(),
+    field: text("field").notNull(),
+    /** The path as a Postgres text[] value, for `data #> path`. */
+    path: text("path").array().notNull(),
+    indexName: text("index_name").notNull(),
+    /** `building` while CREATE INDEX CONCURRENTLY runs, then `ready`. */
+    status: text("status").notNull().default("building"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.botId, t.collection, t.field] }),
+    uniqueIndex("document_indexes_name_idx").on(t.indexName),
+  ],
+);
 
 /** A user of a bot, recorded from the Telegram updates that reach the gateway; broadcast recipients. */
-export const recipients = pgTable("recipients", {
-  botId: text("bot_id").notNull().references(() => bots.id, { onDelete: "cascade" }),
-  chatId: bigint("chat_id", { mode: "number" }).notNull(),
-  languageCode: text("language_code"),
-  firstName: text("first_name"),
-  username: text("username"),
-  blocked: boolean("blocked").notNull().default(false),
-  blockedAt: timestamp("blocked_at", { withTimezone: true, mode: "date" }),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.botId, t.chatId] }),
-  index("recipients_bot_lang_idx").on(t.botId, t.languageCode),
-]);
+export const recipients = pgTable(
+  "recipients",
+  {
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+    languageCode: text("language_code"),
+    firstName: text("first_name"),
+    username: text("username"),
+    blocked: boolean("blocked").notNull().default(false),
+    blockedAt: timestamp("blocked_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.chatId] }), index("recipients_bot_lang_idx").on(t.botId, t.languageCode)],
+);
 
 /** Broadcast job states as the API reports them. */
 export type BroadcastStatus = "queued" | "running" | "completed" | "cancelled" | "failed";
@@ -109,27 +178,39 @@ export type BroadcastStatus = "queued" | "running" | "completed" | "cancelled" |
  * A broadcast job. Postgres is the record of truth for status and counts; BullMQ only carries the work. `cursor` is the
  * highest chat id below which every recipient has been handled, so a job resumed after a crash starts from there.
  */
-export const broadcasts = pgTable("broadcasts", {
-  id: text("id").primaryKey(),
-  botId: text("bot_id").notNull().references(() => bots.id, { onDelete: "cascade" }),
-  status: text("status").$type<BroadcastStatus>().notNull().default("queued"),
-  /** The validated request: type, text, media, caption, parseMode, buttons, extra, filter, paid. */
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  total: integer("total").notNull().default(0),
-  sent: integer("sent").notNull().default(0),
-  failed: integer("failed").notNull().default(0),
-  cursor: bigint("cursor", { mode: "number" }),
-  error: text("error"),
-  createdAt: createdAt(),
-  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
-  finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
-}, (t) => [index("broadcasts_bot_created_idx").on(t.botId, t.createdAt)]);
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: text("id").primaryKey(),
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    status: text("status").$type<BroadcastStatus>().notNull().default("queued"),
+    /** The validated request: type, text, media, caption, parseMode, buttons, extra, filter, paid. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    total: integer("total").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    cursor: bigint("cursor", { mode: "number" }),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("broadcasts_bot_created_idx").on(t.botId, t.createdAt)],
+);
 
 /** A line of a bot's log: console output and handler errors. Trimmed to the newest lines per bot. */
-export const botLogs = pgTable("bot_logs", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  botId: text("bot_id").notNull().references(() => bots.id, { onDelete: "cascade" }),
-  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  level: text("level").$type<"log" | "info" | "warn" | "error">().notNull(),
-  message: text("message").notNull(),
-}, (t) => [index("bot_logs_bot_id_idx").on(t.botId, t.id)]);
+export const botLogs = pgTable(
+  "bot_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    level: text("level").$type<"log" | "info" | "warn" | "error">().notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("bot_logs_bot_id_idx").on(t.botId, t.id)],
+);

@@ -6,8 +6,11 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { runMigrations } from "./migrate.js";
 
-/** Server used by tests; override with TEST_DATABASE_URL. */
-export const testServerUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/**
+ * Server used by tests; override with TEST_DATABASE_URL. Never DATABASE_URL: that names an operator's real database,
+ * and tests create and drop databases on the server they are given.
+ */
+export const testServerUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** A fresh migrated database and the function that drops it. */
 export interface TestDatabase {

@@ -17,7 +17,17 @@ describe("migrations", () => {
     const { rows } = await pool.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
-    expect(rows.map((r) => r.table_name)).toEqual(["accounts", "api_keys", "bot_logs", "bots", "broadcasts", "documents", "recipients"]);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "accounts",
+      "api_keys",
+      "bot_logs",
+      "bots",
+      "broadcasts",
+      "document_indexes",
+      "document_usage",
+      "documents",
+      "recipients",
+    ]);
     await pool.end();
   });
 });

@@ -106,7 +106,8 @@ export class FakeTelegram {
   async waitFor(predicate: (calls: RecordedCall[]) => boolean, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.calls)) {
-      if (Date.now() > deadline) throw new Error(`fake-telegram: condition not met within ${timeoutMs} ms (${this.calls.length} calls)`);
+      if (Date.now() > deadline)
+        throw new Error(`fake-telegram: condition not met within ${timeoutMs} ms (${this.calls.length} calls)`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -131,7 +132,10 @@ export class FakeTelegram {
       try {
         params = JSON.parse(raw) as Record<string, unknown>;
       } catch {
-        return send(res, { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: can't parse JSON" } });
+        return send(res, {
+          status: 400,
+          body: { ok: false, error_code: 400, description: "Bad Request: can't parse JSON" },
+        });
       }
     }
     this.callCount += 1;
@@ -172,7 +176,8 @@ export class FakeTelegram {
       this.#windows.set(token, window);
     }
     const chatId = Number(params.chat_id);
-    if (method.startsWith("send") && b.blockedChats.has(chatId)) return error(403, "Forbidden: bot was blocked by the user");
+    if (method.startsWith("send") && b.blockedChats.has(chatId))
+      return error(403, "Forbidden: bot was blocked by the user");
     return { status: 200, body: { ok: true, result: this.#result(method, params, chatId) } };
   }
 
@@ -187,7 +192,12 @@ export class FakeTelegram {
       case "getWebhookInfo":
         return { url: "", has_custom_certificate: false, pending_update_count: 0 };
       default:
-        if (method.startsWith("send") || method.startsWith("edit") || method === "copyMessage" || method === "forwardMessage") {
+        if (
+          method.startsWith("send") ||
+          method.startsWith("edit") ||
+          method === "copyMessage" ||
+          method === "forwardMessage"
+        ) {
           const message: Record<string, unknown> = {
             message_id: this.#messageId++,
             date: Math.floor(Date.now() / 1000),

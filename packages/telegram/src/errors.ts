@@ -29,7 +29,10 @@ export class TelegramApiError extends Error {
 export class TelegramNetworkError extends Error {
   override readonly name = "TelegramNetworkError";
 
-  constructor(readonly method: string, readonly reason: string) {
+  constructor(
+    readonly method: string,
+    readonly reason: string,
+  ) {
     super(`${method}: network error: ${reason}`);
   }
 }

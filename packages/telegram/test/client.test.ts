@@ -20,10 +20,17 @@ beforeEach(() => fake.reset());
 
 describe("TelegramClient against the fake Bot API", () => {
   it("posts JSON to /bot<token>/<method> and resolves with result", async () => {
-    const message = await client.call<{ message_id: number; text: string }>(TOKEN, "sendMessage", { chat_id: 42, text: "héllo 👋" });
+    const message = await client.call<{ message_id: number; text: string }>(TOKEN, "sendMessage", {
+      chat_id: 42,
+      text: "héllo 👋",
+    });
     expect(message.text).toBe("héllo 👋");
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]).toMatchObject({ token: TOKEN, method: "sendMessage", params: { chat_id: 42, text: "héllo 👋" } });
+    expect(fake.calls[0]).toMatchObject({
+      token: TOKEN,
+      method: "sendMessage",
+      params: { chat_id: 42, text: "héllo 👋" },
+    });
   });
 
   it("maps 429 to a rate-limit error with retry_after", async () => {
@@ -46,7 +53,9 @@ describe("TelegramClient against the fake Bot API", () => {
 
   it("enforces a per-token rate in the fake", async () => {
     fake.configure({ ratePerSecond: 5 });
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => client.call(TOKEN, "sendMessage", { chat_id: 1, text: "x" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => client.call(TOKEN, "sendMessage", { chat_id: 1, text: "x" })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(fake.rateLimited).toBe(3);
   });
