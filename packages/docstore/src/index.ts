@@ -1,0 +1,15 @@
+/**
+ * @botyard/docstore: the bot document store behind `db.operation`. The gateway builds one {@link DocumentStore} per
+ * bot and calls `run(op, args)`; management may use {@link dropBotIndexes} before deleting a bot.
+ *
+ * @see docs/bot-runtime.md#db
+ */
+export { DocumentStore, equalityFields, MAX_PAGE } from "./store.js";
+export { DocumentStoreError, type DocumentStoreErrorKind } from "./errors.js";
+export { DEFAULT_LIMITS, resolveLimits, type DocumentStoreLimits } from "./limits.js";
+export { dropBotIndexes, sweepOrphanIndexes } from "./indexes.js";
+export { poolOf } from "./pool.js";
+export { applyUpdate, parseUpdate, UPDATE_OPERATORS } from "./update.js";
+export { parseProjection } from "./projection.js";
+export { FilterCompiler } from "./jsonpath.js";
+export { regexProblem } from "./regex.js";

@@ -1,0 +1,60 @@
+/**
+ * The limits that keep one bot's data from hurting the others on the same Postgres. The gateway reads them from its
+ * environment once (its zod config) and passes them to every store; these defaults apply otherwise.
+ *
+ * @see docs/bot-runtime.md#limits
+ */
+
+/** Per-bot limits of the document store. */
+export interface DocumentStoreLimits {
+  /**
+   * Documents one collection may hold; an insert beyond it is refused.
+   * @defaultValue 1,000,000 (ten times the 100,000 users of a big bot)
+   */
+  maxDocsPerCollection: number;
+  /**
+   * Bytes of documents (as Postgres stores them, `pg_column_size`) all of one bot's collections may hold; an insert
+   * or a growing update beyond it is refused.
+   * @defaultValue 1 GiB
+   */
+  maxBytesPerBot: number;
+  /**
+   * Time one statement of bot code may run in Postgres before it is cancelled.
+   * @defaultValue 2000 ms (well inside the handler's 10 s; an indexed query takes about a millisecond)
+   */
+  statementTimeoutMs: number;
+  /**
+   * createIndex indexes one bot may have across its collections (each is a partial index on the shared table,
+   * which every write of that collection maintains and every query's planning considers).
+   * @defaultValue 5
+   */
+  maxIndexesPerBot: number;
+  /**
+   * Time CREATE INDEX CONCURRENTLY may take.
+   * @defaultValue 120,000 ms
+   */
+  indexBuildTimeoutMs: number;
+  /**
+   * Most documents one findAll returns.
+   * @defaultValue 1000
+   */
+  maxFindLimit: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<DocumentStoreLimits> = Object.freeze({
+  maxDocsPerCollection: 1_000_000,
+  maxBytesPerBot: 1024 * 1024 * 1024,
+  statementTimeoutMs: 2000,
+  maxIndexesPerBot: 5,
+  indexBuildTimeoutMs: 120_000,
+  maxFindLimit: 1000,
+});
+
+/** The limits with defaults filled in. */
+export function resolveLimits(partial: Partial<DocumentStoreLimits>): DocumentStoreLimits {
+  const out = { ...DEFAULT_LIMITS };
+  for (const [k, v] of Object.entries(partial) as Array<[keyof DocumentStoreLimits, number | undefined]>) {
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,390 @@
+/**
+ * `db.operation` for one bot: its collections in the shared `documents` table. Every statement is scoped by the bot's
+ * id, which comes from the host, never from bot code. The gateway calls {@link DocumentStore.run} with what bot code
+ * passed and hands the JSON-able result, or the {@link DocumentStoreError} message, back to bot code.
+ *
+ * @see docs/bot-runtime.md#db
+ */
+import { collectionNameProblem, prepareDocument } from "@botyard/common";
+import type { Database } from "@botyard/db";
+import type pg from "pg";
+import { DocumentStoreError, excerpt, invalid } from "./errors.js";
+import { ensureIndex, loadIndexedFields, sweepOrphanIndexes } from "./indexes.js";
+import { isOperatorObject, isPlainObject, isScalar } from "./jsonpath.js";
+import { resolveLimits, type DocumentStoreLimits } from "./limits.js";
+import { parsePath } from "./paths.js";
+import { poolOf } from "./pool.js";
+import { parseProjection } from "./projection.js";
+import { type CollectionInfo, orderBySql, Params, whereSql } from "./sql.js";
+import { toStoreError } from "./translate.js";
+import { applyUpdate, parseUpdate } from "./update.js";
+import { cloneJson } from "./values.js";
+
+type Doc = Record<string, unknown>;
+
+/** Most documents one findAll returns, and one insertMany takes. */
+export const MAX_PAGE = 1000;
+/** Largest skip. */
+export const MAX_SKIP = 1_000_000;
+/** How long the list of a collection's createIndex fields is trusted. */
+const INDEX_INFO_TTL_MS = 5000;
+/** Attempts of an updateOne whose document another call changed between read and write. */
+const UPDATE_ATTEMPTS = 5;
+
+/** The settings each pooled connection carries, by connection (set once, again only when they change). */
+const sessionSettings = new WeakMap<pg.PoolClient, string>();
+
+interface FindOptions {
+  limit: number;
+  skip: number;
+  sort: unknown;
+  projection: unknown;
+}
+
+function findOptions(raw: unknown, maxLimit: number): FindOptions {
+  if (raw === undefined || raw === null) return { limit: maxLimit, skip: 0, sort: undefined, projection: undefined };
+  if (!isPlainObject(raw)) throw invalid("options must be an object { limit, skip, sort, projection }");
+  for (const key of Object.keys(raw)) {
+    if (!["limit", "skip", "sort", "projection"].includes(key))
+      throw invalid(`unknown option '${excerpt(key, 20)}' (use limit, skip, sort, projection)`);
+  }
+  const int = (v: unknown, name: string, max: number, fallback: number) => {
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > max)
+      throw invalid(`${name} must be a whole number from 0 to ${max}`);
+    return v;
+  };
+  const limit = int(raw.limit, "limit", maxLimit, maxLimit);
+  return {
+    limit: limit === 0 ? maxLimit : limit,
+    skip: int(raw.skip, "skip", MAX_SKIP, 0),
+    sort: raw.sort,
+    projection: raw.projection,
+  };
+}
+
+function collectionOf(name: unknown): string {
+  const problem = collectionNameProblem(name);
+  if (problem) throw invalid(problem);
+  return name as string;
+}
+
+/** The document operations of one bot. */
+export class DocumentStore {
+  readonly #pool: pg.Pool;
+  readonly #limits: DocumentStoreLimits;
+  readonly #settingsKey: string;
+  readonly #indexInfo = new Map<string, { at: number; indexed: ReadonlyMap<string, readonly string[]> }>();
+
+  /**
+   * @param db the gateway's database (its pool runs the statements; see docs/bot-runtime.md#db for the session
+   *   settings the store puts on the connections it uses)
+   * @param botId the bot whose collections this store reads and writes; from the host, never from bot code
+   * @param limits per-bot limits; defaults in {@link resolveLimits}
+   */
+  constructor(
+    db: Database | pg.Pool,
+    private readonly botId: string,
+    limits: Partial<DocumentStoreLimits> = {},
+  ) {
+    this.#pool = poolOf(db);
+    this.#limits = resolveLimits(limits);
+    const l = this.#limits;
+    this.#settingsKey = `${l.statementTimeoutMs}/${l.maxDocsPerCollection}/${l.maxBytesPerBot}`;
+  }
+
+  /** Runs `op` with the arguments bot code passed; the result is plain JSON. Throws only DocumentStoreError. */
+  async run(op: string, args: unknown[]): Promise<unknown> {
+    try {
+      return await this.#dispatch(op, Array.isArray(args) ? args : []);
+    } catch (err) {
+      throw toStoreError(err, this.#limits);
+    }
+  }
+
+  async #dispatch(op: string, a: unknown[]): Promise<unknown> {
+    switch (op) {
+      case "findOne":
+        return this.findOne(collectionOf(a[0]), a[1], a[2]);
+      case "findAll":
+      case "find":
+        return this.findAll(collectionOf(a[0]), a[1], a[2]);
+      case "countDocuments":
+        return this.countDocuments(collectionOf(a[0]), a[1]);
+      case "insertOne":
+        return this.insertOne(collectionOf(a[0]), a[1]);
+      case "insertMany":
+        return this.insertMany(collectionOf(a[0]), a[1]);
+      case "updateOne":
+        return this.updateOne(collectionOf(a[0]), a[1], a[2]);
+      case "setProp":
+        return this.setProp(collectionOf(a[0]), a[1], a[2]);
+      case "deleteOne":
+        return this.delete(collectionOf(a[0]), a[1], true);
+      case "deleteMany":
+        return this.delete(collectionOf(a[0]), a[1], false);
+      case "createIndex":
+        return this.createIndex(collectionOf(a[0]), a[1]);
+      default:
+        throw invalid(`unknown db operation '${excerpt(String(op), 30)}'`);
+    }
+  }
+
+  /** Runs `work` on a pooled connection that carries the store's statement timeout and limits. */
+  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      if (sessionSettings.get(client) !== this.#settingsKey) {
+        const l = this.#limits;
+        await client.query(
+          "select set_config('statement_timeout', $1, false), set_config('botyard.docstore_max_docs', $2, false)," +
+            " set_config('botyard.docstore_max_bytes', $3, false)",
+          [String(l.statementTimeoutMs), String(l.maxDocsPerCollection), String(l.maxBytesPerBot)],
+        );
+        sessionSettings.set(client, this.#settingsKey);
+      }
+      return await work(client);
+    } catch (err) {
+      broken = (err as { code?: string }).code === undefined && !(err instanceof DocumentStoreError);
+      throw err;
+    } finally {
+      client.release(broken ? true : undefined);
+    }
+  }
+
+  async #info(client: pg.PoolClient, collection: string): Promise<CollectionInfo> {
+    const scopeKey = `${this.botId}/${collection}`;
+    const cached = this.#indexInfo.get(collection);
+    if (cached && Date.now() - cached.at < INDEX_INFO_TTL_MS) return { scopeKey, indexed: cached.indexed };
+    const indexed = await loadIndexedFields(client, this.botId, collection);
+    this.#indexInfo.set(collection, { at: Date.now(), indexed });
+    return { scopeKey, indexed };
+  }
+
+  /** Binds bot and collection, then the filter: `where` and its parameters. */
+  async #scope(client: pg.PoolClient, collection: string, filter: unknown, params: Params): Promise<string> {
+    const info = await this.#info(client, collection);
+    const scope = `bot_id = ${params.add(this.botId)} and collection = ${params.add(collection)}`;
+    return `${scope} and ${whereSql(filter, info, params)}`;
+  }
+
+  async findOne(collection: string, filter: unknown, rawOptions?: unknown): Promise<Doc | null> {
+    const options = findOptions(rawOptions, 1);
+    const docs = await this.findAll(collection, filter, { ...options, limit: 1 });
+    return docs[0] ?? null;
+  }
+
+  async findAll(collection: string, filter: unknown, rawOptions?: unknown): Promise<Doc[]> {
+    const o = findOptions(rawOptions, this.#limits.maxFindLimit);
+    const project = parseProjection(o.projection);
+    const rows = await this.#withClient(async (client) => {
+      const params = new Params();
+      const where = await this.#scope(client, collection, filter, params);
+      const order = orderBySql(o.sort, params);
+      const sql = `select data from documents where ${where} order by ${order} limit ${o.limit} offset ${o.skip}`;
+      return (await client.query<{ data: Doc }>(sql, params.values)).rows;
+    });
+    return project ? rows.map((r) => project(r.data)) : rows.map((r) => r.data);
+  }
+
+  async countDocuments(collection: string, filter: unknown): Promise<number> {
+    return this.#withClient(async (client) => {
+      const params = new Params();
+      const where = await this.#scope(client, collection, filter, params);
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from documents where ${where}`,
+        params.values,
+      );
+      return rows[0]?.n ?? 0;
+    });
+  }
+
+  async insertOne(collection: string, raw: unknown): Promise<{ insertedId: string | number }> {
+    const [id] = await this.#insert(collection, [raw]);
+    return { insertedId: id! };
+  }
+
+  async insertMany(
+    collection: string,
+    raw: unknown,
+  ): Promise<{ insertedCount: number; insertedIds: Array<string | number> }> {
+    if (!Array.isArray(raw)) throw invalid("insertMany takes an array of documents");
+    if (raw.length > MAX_PAGE) throw invalid(`insertMany takes at most ${MAX_PAGE} documents`);
+    const ids = await this.#insert(collection, raw);
+    return { insertedCount: ids.length, insertedIds: ids };
+  }
+
+  async #insert(collection: string, raw: unknown[]): Promise<Array<string | number>> {
+    const prepared = raw.map((doc, i) => {
+      const p = prepareDocument(doc);
+      if (typeof p === "string") throw invalid(raw.length > 1 ? `document ${i}: ${p}` : p);
+      return p;
+    });
+    if (prepared.length === 0) return [];
+    const seen = new Set<string>();
+    for (const p of prepared) {
+      if (seen.has(p.docId)) throw invalid(`duplicate _id '${excerpt(p.docId)}' in insertMany`);
+      seen.add(p.docId);
+    }
+    await this.#withClient((client) =>
+      client.query(
+        "insert into documents (bot_id, collection, doc_id, data) select $1, $2, x.id, x.data" +
+          " from unnest($3::text[], $4::jsonb[]) as x(id, data)",
+        [this.botId, collection, prepared.map((p) => p.docId), prepared.map((p) => JSON.stringify(p.data))],
+      ),
+    );
+    return prepared.map((p) => p.data._id as string | number);
+  }
+
+  /** Applies an update to the first match: read, apply in memory, write back unless another call changed it. */
+  async updateOne(
+    collection: string,
+    filter: unknown,
+    update: unknown,
+  ): Promise<{ matchedCount: number; modifiedCount: number }> {
+    parseUpdate(update); // refuses a bad update before any statement runs
+    return this.#withClient(async (client) => {
+      for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+        const params = new Params();
+        const where = await this.#scope(client, collection, filter, params);
+        const { rows } = await client.query<{ id: string; v: string; data: Doc }>(
+          `select id, xmin::text as v, data from documents where ${where} order by id limit 1`,
+          params.values,
+        );
+        const row = rows[0];
+        if (!row) return { matchedCount: 0, modifiedCount: 0 };
+        const data = cloneJson(row.data);
+        if (!applyUpdate(data, update)) return { matchedCount: 1, modifiedCount: 0 };
+        const checked = prepareDocument(data);
+        if (typeof checked === "string") throw invalid(checked);
+        const written = await client.query(
+          "update documents set data = $1::jsonb, updated_at = now() where id = $2 and xmin::text = $3",
+          [JSON.stringify(checked.data), row.id, row.v],
+        );
+        if (written.rowCount === 1) return { matchedCount: 1, modifiedCount: 1 };
+      }
+      throw new DocumentStoreError("the document kept changing under this update; try again", "internal");
+    });
+  }
+
+  /** Merges `props` into the first match, or inserts the filter's equality fields plus `props` when none matches. */
+  async setProp(
+    collection: string,
+    filter: unknown,
+    props: unknown,
+  ): Promise<{ matched: boolean; upsertedId?: string | number }> {
+    if (!isPlainObject(props)) throw invalid("props must be an object");
+    const set: Doc = {};
+    for (const [k, v] of Object.entries(props)) if (k !== "_id") set[k] = v;
+    const plain = Object.keys(set).every((k) => !k.includes(".") && !k.startsWith("$"));
+    if (Object.keys(set).length === 0) {
+      if ((await this.countDocuments(collection, filter)) > 0) return { matched: true };
+    } else if (plain) {
+      for (const k of Object.keys(set)) parsePath(k);
+      const merged = await this.#mergeFirst(collection, filter, set);
+      if (merged) return { matched: true };
+    } else {
+      const updated = await this.updateOne(collection, filter, { $set: set });
+      if (updated.matchedCount === 1) return { matched: true };
+    }
+    const doc = { ...equalityFields(filter), ...props };
+    const { insertedId } = await this.insertOne(collection, doc);
+    return { matched: false, upsertedId: insertedId };
+  }
+
+  /** `data || props` on the first match in one statement; false when nothing matches. */
+  async #mergeFirst(collection: string, filter: unknown, props: Doc): Promise<boolean> {
+    const text = JSON.stringify(props);
+    const problem = prepareDocument({ _id: "x", ...props });
+    if (typeof problem === "string") throw invalid(problem);
+    return this.#withClient(async (client) => {
+      const params = new Params();
+      const where = await this.#scope(client, collection, filter, params);
+      const p = params.add(text, "jsonb");
+      const max = params.add(262_144);
+      const { rows } = await client.query<{ matched: number; updated: number }>(
+        `with target as (select id, data from documents where ${where} order by id limit 1 for update),` +
+          ` upd as (update documents d set data = d.data || ${p}, updated_at = now() from target` +
+          ` where d.id = target.id and octet_length((target.data || ${p})::text) <= ${max} returning d.id)` +
+          " select (select count(*) from target)::int as matched, (select count(*) from upd)::int as updated",
+        params.values,
+      );
+      const r = rows[0]!;
+      if (r.matched === 1 && r.updated === 0) throw invalid("document is larger than 256 KiB");
+      return r.matched === 1;
+    });
+  }
+
+  async delete(collection: string, filter: unknown, one: boolean): Promise<{ deletedCount: number }> {
+    return this.#withClient(async (client) => {
+      const params = new Params();
+      const where = await this.#scope(client, collection, filter, params);
+      const sql = one
+        ? `delete from documents where id = (select id from documents where ${where} order by id limit 1)`
+        : `delete from documents where ${where}`;
+      const { rowCount } = await client.query(sql, params.values);
+      return { deletedCount: rowCount ?? 0 };
+    });
+  }
+
+  /** Creates (once) an index on one field of the collection for range queries and sorts. */
+  async createIndex(collection: string, spec: unknown): Promise<{ name: string; created: boolean }> {
+    if (!isPlainObject(spec) || Object.keys(spec).length !== 1)
+      throw invalid("createIndex takes one field such as { score: 1 }");
+    const [field, direction] = Object.entries(spec)[0]!;
+    if (direction !== 1 && direction !== -1) throw invalid(`index direction of '${excerpt(field)}' must be 1 or -1`);
+    const result = await this.#withClient((client) =>
+      ensureIndex(client, {
+        botId: this.botId,
+        collection,
+        field,
+        limits: this.#limits,
+        settingsKeyReset: () => sessionSettings.delete(client),
+      }),
+    );
+    this.#indexInfo.delete(collection);
+    // Indexes of deleted bots stay until someone drops them: each new index sweeps them, off the caller's path.
+    if (result.created) void sweepOrphanIndexes(this.#pool).catch(() => {});
+    return result;
+  }
+}
+
+/** The equality fields of a filter, as a document (setProp's insert when nothing matches). */
+export function equalityFields(filter: unknown): Doc {
+  const out: Doc = {};
+  if (!isPlainObject(filter)) return out;
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field.startsWith("$")) continue;
+    let value: unknown;
+    if (isOperatorObject(condition, field)) {
+      if (!("$eq" in condition)) continue;
+      value = condition.$eq;
+    } else {
+      value = condition;
+    }
+    if (!isScalar(value) && !Array.isArray(value) && !isPlainObject(value)) continue;
+    let node = out;
+    const parts = parsePath(field);
+    for (const [i, part] of parts.entries()) {
+      if (i === parts.length - 1) {
+        Object.defineProperty(node, part, {
+          value: cloneJson(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else {
+        const next = node[part];
+        if (!isPlainObject(next)) {
+          const created: Doc = {};
+          Object.defineProperty(node, part, { value: created, enumerable: true, writable: true, configurable: true });
+          node = created;
+        } else {
+          node = next;
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * Limits that keep one bot's data from hurting the others: documents per collection, bytes per bot, a statement
+ * timeout on every query, and the usage counters behind them (kept by triggers, so every writer is counted).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import pg from "pg";
+import { DocumentStore, DocumentStoreError } from "../src/index.js";
+import { harness, type Harness } from "./support.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => h?.close());
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as DocumentStoreError,
+  );
+
+describe("documents per collection", () => {
+  it("refuses the insert past the limit, whole, and counts deletes", async () => {
+    const botId = await h.bot();
+    const s = h.store(botId, { maxDocsPerCollection: 3 });
+    await s.run("insertMany", ["c", [{ n: 1 }, { n: 2 }]]);
+    const many = await refusal(s.run("insertMany", ["c", [{ n: 3 }, { n: 4 }]]));
+    expect(many).toBeInstanceOf(DocumentStoreError);
+    expect(many?.kind).toBe("limit");
+    expect(many?.message).toBe("collection is full: it may hold at most 3 documents");
+    expect(await s.run("countDocuments", ["c", {}])).toBe(2);
+    await s.run("insertOne", ["c", { n: 3 }]);
+    expect((await refusal(s.run("setProp", ["c", { n: 9 }, { x: 1 }])))?.kind).toBe("limit");
+    await s.run("insertOne", ["other", { n: 1 }]);
+    await s.run("deleteOne", ["c", { n: 1 }]);
+    await s.run("insertOne", ["c", { n: 4 }]);
+    expect(await s.run("countDocuments", ["c", {}])).toBe(3);
+  });
+
+  it("one bot's full collection does not limit another bot", async () => {
+    const full = h.store(await h.bot(), { maxDocsPerCollection: 1 });
+    await full.run("insertOne", ["c", { n: 1 }]);
+    const other = h.store(await h.bot(), { maxDocsPerCollection: 1 });
+    await other.run("insertOne", ["c", { n: 1 }]);
+    expect((await refusal(full.run("insertOne", ["c", { n: 2 }])))?.kind).toBe("limit");
+  });
+});
+
+describe("bytes per bot", () => {
+  it("refuses inserts and growing updates past the limit across collections", async () => {
+    const s = h.store(await h.bot(), { maxBytesPerBot: 3000 });
+    await s.run("insertOne", ["a", { _id: "1", text: "x".repeat(1200) }]);
+    await s.run("insertOne", ["b", { _id: "2", text: "y".repeat(1200) }]);
+    const err = await refusal(s.run("insertOne", ["c", { text: "z".repeat(1200) }]));
+    expect(err?.kind).toBe("limit");
+    expect(err?.message).toMatch(/^this bot's data is at its limit of \d+ MiB; delete documents first$/);
+    const grow = await refusal(s.run("setProp", ["a", { _id: "1" }, { more: "w".repeat(1200) }]));
+    expect(grow?.kind).toBe("limit");
+    const growUpdate = await refusal(s.run("updateOne", ["a", { _id: "1" }, { $set: { more: "w".repeat(1200) } }]));
+    expect(growUpdate?.kind).toBe("limit");
+    // Shrinking is always allowed.
+    expect(await s.run("updateOne", ["a", { _id: "1" }, { $set: { text: "short" } }])).toEqual({
+      matchedCount: 1,
+      modifiedCount: 1,
+    });
+    await s.run("insertOne", ["c", { text: "z".repeat(1000) }]);
+  });
+});
+
+describe("usage counters", () => {
+  it("match the documents after inserts, updates and deletes by the store and by plain SQL", async () => {
+    const botId = await h.bot();
+    const s = h.store(botId);
+    await s.run("insertMany", ["u", Array.from({ length: 50 }, (_, i) => ({ i, pad: "p".repeat(i) }))]);
+    await s.run("updateOne", ["u", { i: 3 }, { $set: { pad: "q".repeat(500) } }]);
+    await s.run("setProp", ["u", { i: 4 }, { extra: true }]);
+    await s.run("deleteMany", ["u", { i: { $gte: 40 } }]);
+    await h.pool.query("insert into documents (bot_id, collection, doc_id, data) values ($1, 'u', 'sql', '{}')", [
+      botId,
+    ]);
+    const { rows } = await h.pool.query(
+      "select (select docs from document_usage where bot_id = $1 and collection = 'u')::int as docs," +
+        " (select bytes from document_usage where bot_id = $1 and collection = 'u')::int as bytes," +
+        " (select count(*) from documents where bot_id = $1 and collection = 'u')::int as real_docs," +
+        " (select sum(pg_column_size(data)) from documents where bot_id = $1 and collection = 'u')::int as real_bytes",
+      [botId],
+    );
+    expect(rows[0].docs).toBe(41);
+    expect(rows[0].docs).toBe(rows[0].real_docs);
+    expect(rows[0].bytes).toBe(rows[0].real_bytes);
+  });
+});
+
+describe("statement timeout", () => {
+  it("stops a slow query and says so", async () => {
+    const botId = await h.bot();
+    // The store sets the timeout on the connections it uses (docs/bot-runtime.md#limits), so it gets a pool of its own.
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 2 });
+    const s = new DocumentStore(pool, botId, { statementTimeoutMs: 5 });
+    // 40,000 documents scanned with a regex take well over 5 ms on any machine (about 40 ms here).
+    // Seeded on a connection no store has configured (h.pool's carry the other tests' stores' settings).
+    await pool.query(
+      "insert into documents (bot_id, collection, doc_id, data) select $1, 'big', i::text," +
+        " jsonb_build_object('_id', i::text, 'name', repeat('ab', 40) || i) from generate_series(1, 40000) i",
+      [botId],
+    );
+    const err = await refusal(s.run("countDocuments", ["big", { name: { $regex: "(a|b)*c" } }]));
+    expect(err?.kind).toBe("timeout");
+    expect(err?.message).toBe(
+      "query took longer than 5 ms and was stopped; narrow the filter or add an index with createIndex",
+    );
+    // The same connections serve the next call normally.
+    try {
+      expect(await s.run("findOne", ["big", { _id: "7" }])).toMatchObject({ _id: "7" });
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/** Test support: a migrated database of this file's own, an account and bots, and stores on them. */
+import { randomBytes } from "node:crypto";
+import { runMigrations } from "@botyard/db";
+import { createTestDatabase, type TestDatabase, testServerUrl } from "@botyard/db/testing";
+import pg from "pg";
+import { DocumentStore, type DocumentStoreLimits, dropBotIndexes } from "../src/index.js";
+
+export interface Harness {
+  db: TestDatabase;
+  pool: pg.Pool;
+  /** A new bot row; returns its id. */
+  bot(): Promise<string>;
+  store(botId: string, limits?: Partial<DocumentStoreLimits>): DocumentStore;
+  close(): Promise<void>;
+}
+
+/**
+ * With DOCSTORE_TEST_REUSE_DB set (the mutation run sets it), every test file shares one migrated database that is
+ * never dropped: creating and migrating one per test run would dominate a run per mutant. Bots are random, so
+ * files never see each other's documents.
+ */
+async function reusedDatabase(): Promise<TestDatabase> {
+  const name = "botyard_docstore_mutation";
+  const admin = new pg.Client({ connectionString: testServerUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
+      if (err.code !== "42P04") throw err;
+    });
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(testServerUrl);
+  u.pathname = `/${name}`;
+  await runMigrations(u.toString());
+  return { url: u.toString(), name, drop: async () => {} };
+}
+
+export async function harness(): Promise<Harness> {
+  const db = process.env.DOCSTORE_TEST_REUSE_DB ? await reusedDatabase() : await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const account = `acc_${randomBytes(4).toString("hex")}`;
+  await pool.query("insert into accounts (id, email) values ($1, $2)", [account, `${account}@example.com`]);
+  const bots: string[] = [];
+  return {
+    db,
+    pool,
+    async bot() {
+      const id = `bot_${randomBytes(6).toString("hex")}`;
+      await pool.query("insert into bots (id, account_id) values ($1, $2)", [id, account]);
+      bots.push(id);
+      return id;
+    },
+    store: (botId, limits) => new DocumentStore(pool, botId, limits),
+    async close() {
+      if (process.env.DOCSTORE_TEST_REUSE_DB) {
+        // The shared database outlives this file: take its bots, their documents and their indexes away.
+        for (const id of bots) await dropBotIndexes(pool, id);
+        await pool.query("delete from accounts where id = $1", [account]);
+      }
+      await pool.end();
+      await db.drop();
+    },
+  };
+}
