@@ -1,20 +1,37 @@
 /** The management HTTP app: operator endpoints, broadcast routes and /apiv3, built from injected dependencies. */
 import express, { type Express } from "express";
-import { httpMetricsMiddleware, operatorRouter, RedisNames, SecretBox, type Logger, type ReadinessCheck, type Redis, type Registry } from "@botyard/common";
+import {
+  AppError,
+  type BotEventBus,
+  errorHandler,
+  httpMetricsMiddleware,
+  operatorRouter,
+  type RedisNames,
+  SecretBox,
+  type Logger,
+  type ReadinessCheck,
+  type RedisConnection,
+  type Registry,
+} from "@botyard/common";
 import type { Database } from "@botyard/db";
 import type { TelegramClient } from "@botyard/telegram";
 import { AccountRepository } from "./accounts/account-repository.js";
 import { AccountService } from "./accounts/account-service.js";
-import { apiv3Router } from "./apiv3/router.js";
+import { apiv3ErrorBody, apiv3Router } from "./apiv3/router.js";
 import { BotRepository } from "./bots/bot-repository.js";
 import { BotService } from "./bots/bot-service.js";
 import { createBroadcastModule, type BroadcastModule } from "./broadcast/index.js";
+import { docsRouter } from "@botyard/openapi";
+import { managementDocument } from "./openapi.js";
+import { type AdminModule, createAdminModule } from "./admin/router.js";
 
 /** What the app is built from. */
 export interface ManagementDeps {
   db: Database;
-  redis: Redis;
+  redis: RedisConnection;
   names: RedisNames;
+  /** The bot-event channel to the gateways (publisher side), started by the caller. */
+  events: BotEventBus;
   secretKey: string;
   telegram: TelegramClient;
   logger: Logger;
@@ -22,6 +39,8 @@ export interface ManagementDeps {
   webhookBaseUrl: string;
   checks: Record<string, ReadinessCheck>;
   isDraining?: () => boolean;
+  /** Turns on the operator pages (Bull Board at /admin/queues) behind this token; unset, they do not exist. */
+  operatorToken?: string;
 }
 
 /** The app and what must be closed with it. */
@@ -29,6 +48,8 @@ export interface ManagementApp {
   app: Express;
   broadcast: BroadcastModule;
   accounts: AccountService;
+  /** The operator pages, when OPERATOR_TOKEN is set (they hold a queue connection to close). */
+  admin?: AdminModule;
 }
 
 /** Wires repositories, services and routes. */
@@ -43,6 +64,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     telegram: deps.telegram,
     redis: deps.redis,
     names: deps.names,
+    events: deps.events,
     logger: deps.logger,
     webhookBaseUrl: deps.webhookBaseUrl,
   });
@@ -53,11 +75,17 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   app.set("trust proxy", "loopback");
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
+  app.use(docsRouter({ document: managementDocument(), docsPage: true, title: "Botyard management API" }));
+  const admin = deps.operatorToken
+    ? createAdminModule({ operatorToken: deps.operatorToken, redis: deps.redis, names: deps.names })
+    : undefined;
+  if (admin) app.use(admin.router);
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
-  app.use((_req, res) => {
-    res.status(404).json({ ok: false, msg: "Not found", stat_code: 404 });
+  app.use(() => {
+    throw new AppError("NOT_FOUND");
   });
-  return { app, broadcast, accounts };
+  app.use(errorHandler({ envelope: apiv3ErrorBody, logger: deps.logger, context: "management request" }));
+  return { app, broadcast, accounts, ...(admin ? { admin } : {}) };
 }

@@ -1,8 +1,17 @@
 /** Settings of the management service, read once at start. */
 import { baseConfigSchema, loadConfig } from "@botyard/common";
-import type { z } from "zod";
+import { z } from "zod";
 
-export const managementConfigSchema = baseConfigSchema;
+export const managementConfigSchema = baseConfigSchema.extend({
+  /**
+   * Turns on the operator pages (Bull Board at /admin/queues) and is their password; unset, they do not exist.
+   * @see docs/operations.md#queue-dashboard
+   */
+  OPERATOR_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
+  ),
+});
 
 /** Parsed settings of the management service. */
 export type ManagementConfig = z.infer<typeof managementConfigSchema>;

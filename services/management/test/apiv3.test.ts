@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createHash } from "node:crypto";
-import { createRedis, type BotEvent } from "@botyard/common";
+import { BotEventBus, createRedis, type BotEvent } from "@botyard/common";
 import { fakeToken, startHarness, WEBHOOK_BASE, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -17,7 +17,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const post = (op: string, body: unknown) => request(h.app).post(`/apiv3/${op}`).send(body as object);
+const post = (op: string, body: unknown) =>
+  request(h.app)
+    .post(`/apiv3/${op}`)
+    .send(body as object);
 const get = (op: string, query: Record<string, string>) => request(h.app).get(`/apiv3/${op}`).query(query);
 
 async function createBot(apiKey = owner.apiKey, extra: Record<string, unknown> = {}): Promise<string> {
@@ -38,7 +41,11 @@ describe("authentication and routing", () => {
   it("answers 401 Invalid API Key for a missing, malformed or unknown key, on GET and POST", async () => {
     expectError(await post("getbotCode", { botId: "x" }), 401, "Invalid API Key");
     expectError(await post("getbotCode", { apiKey: 42, botId: "x" }), 401, "Invalid API Key");
-    expectError(await post("getbotCode", { apiKey: "byk_AAAAAAAAAAAAAAAA_" + "b".repeat(43), botId: "x" }), 401, "Invalid API Key");
+    expectError(
+      await post("getbotCode", { apiKey: "byk_AAAAAAAAAAAAAAAA_" + "b".repeat(43), botId: "x" }),
+      401,
+      "Invalid API Key",
+    );
     expectError(await get("getbotCode", { apiKey: "nope", botId: "x" }), 401, "Invalid API Key");
     const [keyId] = owner.apiKey.split("_").slice(1, 2);
     expectError(await post("listBots", { apiKey: `byk_${keyId}_${"z".repeat(43)}` }), 401, "Invalid API Key");
@@ -55,11 +62,18 @@ describe("authentication and routing", () => {
   });
 
   it("answers 400 for malformed JSON and non-object bodies, 413 over the limit", async () => {
-    const bad = await request(h.app).post("/apiv3/listBots").set("Content-Type", "application/json").send('{"apiKey": ');
+    const bad = await request(h.app)
+      .post("/apiv3/listBots")
+      .set("Content-Type", "application/json")
+      .send('{"apiKey": ');
     expectError(bad, 400, "Malformed JSON body");
     const arr = await request(h.app).post("/apiv3/listBots").set("Content-Type", "application/json").send("[1,2]");
     expectError(arr, 400, "Request body must be a JSON object");
-    const huge = await post("editBotCoreLogic", { apiKey: owner.apiKey, botId: "x", newCode: "a".repeat(2 * 1024 * 1024) });
+    const huge = await post("editBotCoreLogic", {
+      apiKey: owner.apiKey,
+      botId: "x",
+      newCode: "a".repeat(2 * 1024 * 1024),
+    });
     expectError(huge, 413, /larger than/);
   });
 });
@@ -80,10 +94,19 @@ describe("bots", () => {
     const saved = await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: code });
     expect(saved.body).toMatchObject({ ok: true, stat_code: 200 });
     expect((await post("getbotCode", { apiKey: owner.apiKey, botId })).body.data).toBe(code);
-    expect((await get("getbotCode", { apiKey: owner.apiKey, botId })).body).toMatchObject({ ok: true, msg: expect.any(String), stat_code: 200, data: code });
+    expect((await get("getbotCode", { apiKey: owner.apiKey, botId })).body).toMatchObject({
+      ok: true,
+      msg: expect.any(String),
+      stat_code: 200,
+      data: code,
+    });
     const big = "/".repeat(1024 * 1024);
     expect((await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: big })).status).toBe(200);
-    expectError(await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: big + "é" }), 413, "newCode is larger than 1 MiB");
+    expectError(
+      await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: big + "é" }),
+      413,
+      "newCode is larger than 1 MiB",
+    );
     expect((await post("getbotCode", { apiKey: owner.apiKey, botId })).body.data).toBe(big);
   });
 
@@ -94,26 +117,60 @@ describe("bots", () => {
     expectError(await post("getbotCode", { apiKey: owner.apiKey, botId: ["a"] }), 400, "botId must be a string");
     expectError(await post("restartBot", { apiKey: owner.apiKey, botId: { $ne: 1 } }), 400, "botId must be a string");
     expectError(await post("editBotCoreLogic", { apiKey: owner.apiKey, botId }), 400, "newCode is required");
-    expectError(await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: 5 }), 400, "newCode must be a string");
+    expectError(
+      await post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode: 5 }),
+      400,
+      "newCode must be a string",
+    );
     expectError(await post("transferBot", { apiKey: owner.apiKey, botId }), 400, "targetEmail is required");
     expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: "not-an-email" }), 400, /e-mail/);
-    expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, run_now: "yes" }), 400, "run_now must be a boolean");
-    expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, dbProps: [] }), 400, "dbProps must be an object");
-    expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, newBotToken: 7 }), 400, "newBotToken must be a string");
-    expectError(await post("setBotToken", { apiKey: owner.apiKey, botId, botToken: "abc" }), 400, /not a Telegram bot token/);
+    expectError(
+      await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, run_now: "yes" }),
+      400,
+      "run_now must be a boolean",
+    );
+    expectError(
+      await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, dbProps: [] }),
+      400,
+      "dbProps must be an object",
+    );
+    expectError(
+      await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, newBotToken: 7 }),
+      400,
+      "newBotToken must be a string",
+    );
+    expectError(
+      await post("setBotToken", { apiKey: owner.apiKey, botId, botToken: "abc" }),
+      400,
+      /not a Telegram bot token/,
+    );
     expectError(await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { A: 1 } }), 400, "env.A must be a string");
     expectError(await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { "bad name": "x" } }), 400, /env name/);
     expectError(await post("setBotEnv", { apiKey: owner.apiKey, botId }), 400, "env is required");
-    expectError(await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: 500 }), 400, "limit must be between 1 and 200");
-    expectError(await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: "ten" }), 400, "limit must be an integer");
+    expectError(
+      await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: 500 }),
+      400,
+      "limit must be between 1 and 200",
+    );
+    expectError(
+      await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: "ten" }),
+      400,
+      "limit must be an integer",
+    );
     expectError(await post("createBot", { apiKey: owner.apiKey, name: 3 }), 400, "name must be a string");
-    expectError(await get("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, dbProps: "{not json" }), 400, "dbProps must be a JSON object");
+    expectError(
+      await get("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, dbProps: "{not json" }),
+      400,
+      "dbProps must be a JSON object",
+    );
   });
 
   it("keeps the last of many concurrent edits whole", async () => {
     const botId = await createBot();
     const codes = Array.from({ length: 20 }, (_, i) => `// edit ${i}\n${String(i).repeat(50_000)}`);
-    const replies = await Promise.all(codes.map((newCode) => post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode })));
+    const replies = await Promise.all(
+      codes.map((newCode) => post("editBotCoreLogic", { apiKey: owner.apiKey, botId, newCode })),
+    );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     const stored = (await post("getbotCode", { apiKey: owner.apiKey, botId })).body.data as string;
     expect(codes).toContain(stored);
@@ -124,10 +181,12 @@ describe("restart, stop and delete", () => {
   it("snapshots the code, registers the webhook with a fresh secret and publishes a restart event", async () => {
     const token = fakeToken(1);
     const botId = await createBot(owner.apiKey, { botToken: token });
+    // Listen as a gateway replica does: the bus acknowledges each event, as restartBot waits for.
     const sub = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const listener = new BotEventBus(h.redis, sub, h.names, { role: "gateway", beatMs: 50, leaseMs: 300 });
     const events: BotEvent[] = [];
-    await sub.subscribe(h.names.botEvents);
-    sub.on("message", (_c, m) => events.push(JSON.parse(m) as BotEvent));
+    listener.onEvent((event) => events.push(event));
+    await listener.start();
 
     const res = await post("restartBot", { apiKey: owner.apiKey, botId });
     expect(res.body).toMatchObject({ ok: true, stat_code: 200, msg: expect.stringContaining("restarted") });
@@ -135,7 +194,10 @@ describe("restart, stop and delete", () => {
     expect(call?.params.url).toBe(`${WEBHOOK_BASE}/telegram/${botId}`);
     const secret = call?.params.secret_token as string;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{16,256}$/);
-    const { rows } = await h.handle.pool.query("select status, running_code, code, code_version, webhook_secret_hash from bots where id = $1", [botId]);
+    const { rows } = await h.handle.pool.query(
+      "select status, running_code, code, code_version, webhook_secret_hash from bots where id = $1",
+      [botId],
+    );
     expect(rows[0]).toMatchObject({ status: "running", code_version: 1 });
     expect(rows[0].running_code).toBe(rows[0].code);
     expect(rows[0].webhook_secret_hash).toBe(createHash("sha256").update(secret).digest("hex"));
@@ -152,6 +214,7 @@ describe("restart, stop and delete", () => {
     const calls = h.fake.callsOf("setWebhook", token);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.params.secret_token).not.toBe(secret);
+    await listener.close();
     await sub.quit();
   });
 
@@ -195,8 +258,15 @@ describe("tenant isolation", () => {
     const botId = await createBot(owner.apiKey);
     const key = other.apiKey;
     const attempts: Array<[string, Record<string, unknown>]> = [
-      ["restartBot", {}], ["getbotCode", {}], ["editBotCoreLogic", { newCode: "x" }], ["getBot", {}], ["deleteBot", {}],
-      ["stopBot", {}], ["setBotToken", { botToken: fakeToken(9) }], ["setBotEnv", { env: { A: "b" } }], ["getBotLogs", {}],
+      ["restartBot", {}],
+      ["getbotCode", {}],
+      ["editBotCoreLogic", { newCode: "x" }],
+      ["getBot", {}],
+      ["deleteBot", {}],
+      ["stopBot", {}],
+      ["setBotToken", { botToken: fakeToken(9) }],
+      ["setBotEnv", { env: { A: "b" } }],
+      ["getBotLogs", {}],
       ["transferBot", { targetEmail: other.email }],
     ];
     for (const [op, extra] of attempts) {
@@ -207,7 +277,9 @@ describe("tenant isolation", () => {
     // Nothing changed for the owner.
     const bot = (await post("getBot", { apiKey: owner.apiKey, botId })).body.bot;
     expect(bot.status).toBe("stopped");
-    expect((await post("getbotCode", { apiKey: owner.apiKey, botId })).body.data).toBe("logic['hi'] = async () => 'hi';");
+    expect((await post("getbotCode", { apiKey: owner.apiKey, botId })).body.data).toBe(
+      "logic['hi'] = async () => 'hi';",
+    );
   });
 });
 
@@ -233,15 +305,23 @@ describe("transferBot", () => {
     expect(res.body.dbProps.users).toEqual({ inserted: 2 });
     expect(res.body.dbProps["score-board"]).toEqual({ inserted: 1 });
     expect(res.body.dbProps.empty).toEqual({ inserted: 0 });
-    expect(res.body.dbProps.bad_name).toEqual({ inserted: 0, error: expect.stringContaining("invalid collection name") });
+    expect(res.body.dbProps.bad_name).toEqual({
+      inserted: 0,
+      error: expect.stringContaining("invalid collection name"),
+    });
     expect(res.body.dbProps.notArray).toEqual({ inserted: 0, error: expect.stringContaining("array") });
     expect(res.body.dbProps.badDoc).toEqual({ inserted: 0, error: expect.stringContaining("document 1") });
 
     const newBotId = res.body.newBotId as string;
     const copied = await post("getBot", { apiKey: other.apiKey, botId: newBotId });
     expect(copied.body.bot).toMatchObject({ name: "Source", status: "stopped" });
-    expect((await post("getbotCode", { apiKey: other.apiKey, botId: newBotId })).body.data).toBe("logic['hi'] = async () => 'hi';");
-    const docs = await h.handle.pool.query("select collection, doc_id, data from documents where bot_id = $1 order by collection, doc_id", [newBotId]);
+    expect((await post("getbotCode", { apiKey: other.apiKey, botId: newBotId })).body.data).toBe(
+      "logic['hi'] = async () => 'hi';",
+    );
+    const docs = await h.handle.pool.query(
+      "select collection, doc_id, data from documents where bot_id = $1 order by collection, doc_id",
+      [newBotId],
+    );
     expect(docs.rows.map((r) => r.collection).sort()).toEqual(["score-board", "users", "users"]);
     expect(docs.rows.find((r) => r.doc_id === "u1")?.data).toEqual({ _id: "u1", name: "Ann" });
     const env = await h.handle.pool.query("select env_enc from bots where id = $1", [newBotId]);
@@ -250,10 +330,25 @@ describe("transferBot", () => {
 
   it("refuses unknown targets and run_now without a token, starts with one", async () => {
     const botId = await createBot();
-    expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: "nobody@example.com" }), 404, "Target account not found");
-    expectError(await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, run_now: true }), 400, "run_now requires newBotToken");
+    expectError(
+      await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: "nobody@example.com" }),
+      404,
+      "Target account not found",
+    );
+    expectError(
+      await post("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, run_now: true }),
+      400,
+      "run_now requires newBotToken",
+    );
     const token = fakeToken(3);
-    const res = await get("transferBot", { apiKey: owner.apiKey, botId, targetEmail: other.email, run_now: "true", newBotToken: token, dbProps: JSON.stringify({ a: [{ x: 1 }] }) });
+    const res = await get("transferBot", {
+      apiKey: owner.apiKey,
+      botId,
+      targetEmail: other.email,
+      run_now: "true",
+      newBotToken: token,
+      dbProps: JSON.stringify({ a: [{ x: 1 }] }),
+    });
     expect(res.body).toMatchObject({ ok: true, dbProps: { a: { inserted: 1 } } });
     expect((await post("getBot", { apiKey: other.apiKey, botId: res.body.newBotId })).body.bot.status).toBe("running");
     expect(h.fake.callsOf("setWebhook", token)).toHaveLength(1);
@@ -270,7 +365,11 @@ describe("env and logs", () => {
     const { SECRET_KEY } = await import("./harness.js");
     expect(JSON.parse(new SecretBox(SECRET_KEY).decrypt(rows[0].env_enc))).toEqual({ C: "3" });
 
-    for (let i = 0; i < 5; i++) await h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', $2)", [botId, `line ${i}`]);
+    for (let i = 0; i < 5; i++)
+      await h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', $2)", [
+        botId,
+        `line ${i}`,
+      ]);
     const logs = await get("getBotLogs", { apiKey: owner.apiKey, botId, limit: "3" });
     expect(logs.body.logs.map((l: { message: string }) => l.message)).toEqual(["line 4", "line 3", "line 2"]);
   });
@@ -287,7 +386,9 @@ describe("secrets", () => {
     await post("getbotCode", { apiKey: "byk_bad_" + token, botId });
     const secret = h.fake.callsOf("setWebhook", token)[0]?.params.secret_token as string;
 
-    const tables = await h.handle.pool.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'");
+    const tables = await h.handle.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public'",
+    );
     let dump = "";
     for (const { table_name } of tables.rows) {
       const { rows } = await h.handle.pool.query(`select * from "${table_name}"`);

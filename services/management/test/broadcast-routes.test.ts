@@ -14,7 +14,8 @@ beforeAll(async () => {
   token = fakeToken(11);
   otherToken = fakeToken(12);
   botId = (await request(h.app).post("/apiv3/createBot").send({ apiKey: owner.apiKey, botToken: token })).body.botId;
-  otherBot = (await request(h.app).post("/apiv3/createBot").send({ apiKey: owner.apiKey, botToken: otherToken })).body.botId;
+  otherBot = (await request(h.app).post("/apiv3/createBot").send({ apiKey: owner.apiKey, botToken: otherToken })).body
+    .botId;
 });
 afterAll(async () => {
   await h.close();
@@ -39,7 +40,11 @@ describe("authentication", () => {
     expectError(await broadcast({ botId, text: "hi" }, otherToken), 401, "Invalid bot token");
     expectError(await broadcast({ botId: "nope", text: "hi" }), 401, "Invalid bot token");
     expectError(await request(h.app).get(`/jobs/${botId}`).set("X-Bot-Token", "x"), 401, "Invalid bot token");
-    expectError(await request(h.app).get("/broadcast/abc").query({ botId }).set("X-Bot-Token", otherToken), 401, "Invalid bot token");
+    expectError(
+      await request(h.app).get("/broadcast/abc").query({ botId }).set("X-Bot-Token", otherToken),
+      401,
+      "Invalid bot token",
+    );
     expectError(await request(h.app).delete("/broadcast/abc").send({ botId }), 401, "Invalid bot token");
   });
 });
@@ -53,19 +58,46 @@ describe("validation", () => {
     ["text too long", { text: "x".repeat(4097) }, "text must be at most 4096 characters"],
     ["media missing", { type: "photo" }, "media is required for type photo"],
     ["media missing (video_note)", { type: "video_note" }, "media is required for type video_note"],
-    ["too many buttons", { text: "x", buttons: [{ text: "a", url: "https://a" }, { text: "b", url: "https://b" }, { text: "c", url: "https://c" }] }, "buttons may hold at most 2 buttons"],
+    [
+      "too many buttons",
+      {
+        text: "x",
+        buttons: [
+          { text: "a", url: "https://a" },
+          { text: "b", url: "https://b" },
+          { text: "c", url: "https://c" },
+        ],
+      },
+      "buttons may hold at most 2 buttons",
+    ],
     ["button without text", { text: "x", buttons: [{ url: "https://a" }] }, "buttons[0].text is required"],
     ["button without url", { text: "x", buttons: [{ text: "a" }] }, "buttons[0].url is required"],
-    ["button bad url", { text: "x", buttons: [{ text: "a", url: "javascript:alert(1)" }] }, "buttons[0].url must start with http:// or https://"],
+    [
+      "button bad url",
+      { text: "x", buttons: [{ text: "a", url: "javascript:alert(1)" }] },
+      "buttons[0].url must start with http:// or https://",
+    ],
     ["buttons not array", { text: "x", buttons: "no" }, "buttons must be an array"],
     ["parseMode", { text: "x", parseMode: "html" }, "parseMode must be one of HTML, Markdown, MarkdownV2"],
     ["caption on sticker", { type: "sticker", media: "f", caption: "c" }, "caption is not allowed for type sticker"],
     ["caption on text", { text: "x", caption: "c" }, "caption is not allowed for type text"],
     ["location", { type: "location", extra: { latitude: 1 } }, /location requires extra.latitude and extra.longitude/],
-    ["contact", { type: "contact", extra: { phone_number: "+1" } }, /contact requires extra.phone_number and extra.first_name/],
+    [
+      "contact",
+      { type: "contact", extra: { phone_number: "+1" } },
+      /contact requires extra.phone_number and extra.first_name/,
+    ],
     ["poll missing", { type: "poll", extra: { question: "q" } }, /poll requires extra.question and extra.options/],
-    ["poll one option", { type: "poll", extra: { question: "q", options: ["a"] } }, "extra.options must be 2 to 12 strings"],
-    ["poll 13 options", { type: "poll", extra: { question: "q", options: Array.from({ length: 13 }, (_, i) => `o${i}`) } }, "extra.options must be 2 to 12 strings"],
+    [
+      "poll one option",
+      { type: "poll", extra: { question: "q", options: ["a"] } },
+      "extra.options must be 2 to 12 strings",
+    ],
+    [
+      "poll 13 options",
+      { type: "poll", extra: { question: "q", options: Array.from({ length: 13 }, (_, i) => `o${i}`) } },
+      "extra.options must be 2 to 12 strings",
+    ],
     ["extra not object", { text: "x", extra: [1] }, "extra must be an object"],
     ["filter not object", { text: "x", filter: "en" }, "filter must be an object"],
     ["filter.lang bad", { text: "x", filter: { lang: 5 } }, /filter.lang must be a language code/],
@@ -76,7 +108,15 @@ describe("validation", () => {
   });
 
   it("refuses malformed JSON, a missing or ill-typed botId, and huge bodies", async () => {
-    expectError(await request(h.app).post("/broadcast").set("X-Bot-Token", token).set("Content-Type", "application/json").send("{oops"), 400, "Malformed JSON body");
+    expectError(
+      await request(h.app)
+        .post("/broadcast")
+        .set("X-Bot-Token", token)
+        .set("Content-Type", "application/json")
+        .send("{oops"),
+      400,
+      "Malformed JSON body",
+    );
     expectError(await broadcast({ text: "x" }), 400, "botId is required");
     expectError(await broadcast({ botId: 7, text: "x" }), 400, "botId must be a string");
     expectError(await broadcast({ botId, text: "x", extra: { blob: "x".repeat(300 * 1024) } }), 413, /larger than/);
@@ -102,10 +142,30 @@ describe("jobs", () => {
   it("reads, lists and cancels a job; 404 for another bot's job; 409 once finished", async () => {
     const { jobId } = (await broadcast({ botId, text: "to cancel" })).body;
     const read = await request(h.app).get(`/broadcast/${jobId}`).query({ botId }).set("X-Bot-Token", token);
-    expect(read.body).toEqual({ ok: true, job: { jobId, status: "queued", total: 0, sent: 0, failed: 0, createdAt: expect.any(String), startedAt: null, finishedAt: null } });
+    expect(read.body).toEqual({
+      ok: true,
+      job: {
+        jobId,
+        status: "queued",
+        total: 0,
+        sent: 0,
+        failed: 0,
+        createdAt: expect.any(String),
+        startedAt: null,
+        finishedAt: null,
+      },
+    });
 
-    expectError(await request(h.app).get(`/broadcast/${jobId}`).query({ botId: otherBot }).set("X-Bot-Token", otherToken), 404, "Job not found");
-    expectError(await request(h.app).delete(`/broadcast/${jobId}`).set("X-Bot-Token", otherToken).send({ botId: otherBot }), 404, "Job not found");
+    expectError(
+      await request(h.app).get(`/broadcast/${jobId}`).query({ botId: otherBot }).set("X-Bot-Token", otherToken),
+      404,
+      "Job not found",
+    );
+    expectError(
+      await request(h.app).delete(`/broadcast/${jobId}`).set("X-Bot-Token", otherToken).send({ botId: otherBot }),
+      404,
+      "Job not found",
+    );
 
     const cancel = await request(h.app).delete(`/broadcast/${jobId}`).set("X-Bot-Token", token).send({ botId });
     expect(cancel.status).toBe(200);
@@ -118,7 +178,11 @@ describe("jobs", () => {
     const late = await request(h.app).delete(`/broadcast/${jobId}`).set("X-Bot-Token", token).send({ botId });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ ok: false, job: { jobId, status: "completed" } });
-    expectError(await request(h.app).delete("/broadcast/unknown-job").set("X-Bot-Token", token).send({ botId }), 404, "Job not found");
+    expectError(
+      await request(h.app).delete("/broadcast/unknown-job").set("X-Bot-Token", token).send({ botId }),
+      404,
+      "Job not found",
+    );
 
     const list = await request(h.app).get(`/jobs/${botId}`).set("X-Bot-Token", token);
     expect(list.body.ok).toBe(true);

@@ -28,7 +28,11 @@ describe("pnpm botyard", () => {
     const created = cli("user:create", "--email", "Cli.User@example.com");
     expect(created.code).toBe(0);
     const user = JSON.parse(created.out) as { userId: string; email: string; apiKey: string };
-    expect(user).toEqual({ userId: expect.any(String), email: "Cli.User@example.com", apiKey: expect.stringMatching(/^byk_/) });
+    expect(user).toEqual({
+      userId: expect.any(String),
+      email: "Cli.User@example.com",
+      apiKey: expect.stringMatching(/^byk_/),
+    });
     expect(cli("user:key", "--email", "cli.user@example.com")).toEqual({ code: 0, out: user.apiKey, err: "" });
 
     expect((await request(h.app).post("/apiv3/listBots").send({ apiKey: user.apiKey })).status).toBe(200);
@@ -36,18 +40,34 @@ describe("pnpm botyard", () => {
     expect(rotated.code).toBe(0);
     expect(rotated.out).toMatch(/^byk_/);
     expect(rotated.out).not.toBe(user.apiKey);
-    expect((await request(h.app).post("/apiv3/listBots").send({ apiKey: user.apiKey })).body).toMatchObject({ stat_code: 401, msg: "Invalid API Key" });
+    expect((await request(h.app).post("/apiv3/listBots").send({ apiKey: user.apiKey })).body).toMatchObject({
+      stat_code: 401,
+      msg: "Invalid API Key",
+    });
     expect((await request(h.app).post("/apiv3/listBots").send({ apiKey: rotated.out })).status).toBe(200);
     expect(cli("user:key", "--email", "cli.user@example.com").out).toBe(rotated.out);
   }, 60_000);
 
-  it("explains its errors on stderr with a non-zero exit", () => {
+  it("explains its errors on stderr: exit 1 for a refused request, 2 for a bad command line", () => {
     const dup = cli("user:create", "--email", "dup@example.com");
     expect(dup.code).toBe(0);
-    expect(cli("user:create", "--email", "dup@example.com")).toMatchObject({ code: 1, err: expect.stringMatching(/already exists/) });
-    expect(cli("user:key", "--email", "nobody@example.com")).toMatchObject({ code: 1, err: expect.stringMatching(/No account/) });
-    expect(cli("user:create", "--email", "not-an-email")).toMatchObject({ code: 1, err: expect.stringMatching(/e-mail/) });
-    expect(cli("user:create")).toMatchObject({ code: 1, err: expect.stringMatching(/--email is required/) });
-    expect(cli("user:delete", "--email", "x@example.com")).toMatchObject({ code: 1, err: expect.stringMatching(/unknown command/) });
+    expect(cli("user:create", "--email", "dup@example.com")).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/already exists/),
+    });
+    expect(cli("user:key", "--email", "nobody@example.com")).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/No account/),
+    });
+    expect(cli("user:create", "--email", "not-an-email")).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/e-mail/),
+    });
+    // A command line the CLI does not understand exits 2, as getopt tools do.
+    expect(cli("user:create")).toMatchObject({ code: 2, err: expect.stringMatching(/--email is required/) });
+    expect(cli("user:delete", "--email", "x@example.com")).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/unknown command/),
+    });
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 /** Builds a management app on a fresh database, a private Redis prefix and the fake Bot API. */
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -27,24 +27,34 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { operatorToken?: string } = {}): Promise<Harness> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: 5 });
   const redis = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   const names = new RedisNames(`botyard-test-${randomUUID()}`);
   const fake = await FakeTelegram.start();
+  const subscriber = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  const events = new BotEventBus(redis, subscriber, names, { role: "publisher", beatMs: 50, leaseMs: 300 });
+  await events.start();
   const logLines: string[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(String(chunk));
+      cb();
+    },
+  });
   const management = createManagementApp({
     db: handle.db,
     redis,
     names,
+    events,
     secretKey: SECRET_KEY,
     telegram: new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 2000 }),
     logger: createLogger("management", "debug", sink),
     registry: createMetricsRegistry("management"),
     webhookBaseUrl: WEBHOOK_BASE,
     checks: { postgres: async () => true, redis: async () => true },
+    ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
   });
   let n = 0;
   return {
@@ -59,6 +69,9 @@ export async function startHarness(): Promise<Harness> {
     account: (email = `owner${++n}-${randomUUID().slice(0, 6)}@example.com`) => management.accounts.create(email),
     async close() {
       await management.broadcast.close();
+      await management.admin?.close();
+      await events.close();
+      subscriber.disconnect();
       await fake.close();
       await redis.quit();
       await handle.pool.end();

@@ -24,7 +24,11 @@ export class AccountRepository {
 
   /** Inserts an account; resolves false when the e-mail is taken. */
   async insert(id: string, email: string): Promise<boolean> {
-    const rows = await this.db.insert(accounts).values({ id, email }).onConflictDoNothing().returning({ id: accounts.id });
+    const rows = await this.db
+      .insert(accounts)
+      .values({ id, email })
+      .onConflictDoNothing()
+      .returning({ id: accounts.id });
     return rows.length === 1;
   }
 
@@ -40,7 +44,11 @@ export class AccountRepository {
 
   /** The sealed copy of the account's key, or undefined when it has none yet. */
   async findSealedKey(accountId: string): Promise<string | undefined> {
-    const rows = await this.db.select({ keyEnc: apiKeys.keyEnc }).from(apiKeys).where(eq(apiKeys.accountId, accountId)).limit(1);
+    const rows = await this.db
+      .select({ keyEnc: apiKeys.keyEnc })
+      .from(apiKeys)
+      .where(eq(apiKeys.accountId, accountId))
+      .limit(1);
     return rows[0]?.keyEnc ?? undefined;
   }
 

@@ -3,7 +3,7 @@
  * constant time. The key is also kept sealed (SecretBox) because the dashboard and `user:key` show the same key until
  * the owner regenerates it; only the hash is ever used to authenticate.
  */
-import { constantTimeEqual, HttpError, newId, randomToken, sha256, type SecretBox } from "@botyard/common";
+import { AppError, constantTimeEqual, invalidField, newId, randomToken, sha256, type SecretBox } from "@botyard/common";
 import type { AccountRepository } from "./account-repository.js";
 
 const KEY_PATTERN = /^byk_([A-Za-z0-9]{16})_([A-Za-z0-9_-]{32,})$/;
@@ -11,7 +11,10 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /** Rules for accounts and their keys. */
 export class AccountService {
-  constructor(private readonly accounts: AccountRepository, private readonly box: SecretBox) {}
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly box: SecretBox,
+  ) {}
 
   /** The account id the key belongs to, or undefined for a missing, malformed or unknown key. */
   async authenticate(apiKey: unknown): Promise<string | undefined> {
@@ -28,7 +31,8 @@ export class AccountService {
   async create(email: string): Promise<{ userId: string; email: string; apiKey: string }> {
     const normalized = normalizeEmail(email);
     const userId = newId(20);
-    if (!(await this.accounts.insert(userId, normalized))) throw new HttpError(409, `An account with e-mail ${normalized} already exists`);
+    if (!(await this.accounts.insert(userId, normalized)))
+      throw new AppError("ACCOUNT_EXISTS", `An account with e-mail ${normalized} already exists`);
     const apiKey = (await this.#issue(userId, "replace"))!;
     return { userId, email: normalized, apiKey };
   }
@@ -51,7 +55,7 @@ export class AccountService {
 
   async #require(email: string) {
     const account = await this.accounts.findByEmail(normalizeEmail(email));
-    if (!account) throw new HttpError(404, `No account with e-mail ${email}`);
+    if (!account) throw new AppError("ACCOUNT_NOT_FOUND", `No account with e-mail ${email}`);
     return account;
   }
 
@@ -71,6 +75,6 @@ export class AccountService {
 /** Trims and validates an e-mail address; throws a 400 naming the problem. */
 export function normalizeEmail(email: string): string {
   const trimmed = email.trim();
-  if (!EMAIL_PATTERN.test(trimmed)) throw new HttpError(400, "targetEmail must be an e-mail address");
+  if (!EMAIL_PATTERN.test(trimmed)) throw invalidField("targetEmail", "targetEmail must be an e-mail address");
   return trimmed;
 }

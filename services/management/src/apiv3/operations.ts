@@ -1,128 +1,249 @@
 /**
- * The /apiv3 operations: each reads its fields, calls the bot service, and shapes the success reply. The spec's four
- * (restartBot, transferBot, editBotCoreLogic, getbotCode) plus the CONTRACT's owner tools.
+ * The /apiv3 operations: the spec's four (restartBot, transferBot, editBotCoreLogic, getbotCode) and the CONTRACT's
+ * owner tools. Each declares its fields and reply as zod schemas (schemas.ts); the router validates with them, shapes
+ * the reply with them, and contract.ts turns them into the OpenAPI document.
  */
-import { HttpError } from "@botyard/common";
+import { type Field, z } from "@botyard/openapi";
+import type { ZodRawShape, ZodTypeAny } from "zod";
 import { botView, type BotService } from "../bots/bot-service.js";
-import { normalizeEmail } from "../accounts/account-service.js";
-import type { Fields } from "./fields.js";
+import { BotDetails, BotListEntry, fields, LogLine, SeedReport, WebhookOutcome } from "./schemas.js";
 
-/** Largest code file, in UTF-8 bytes. */
-export const MAX_CODE_BYTES = 1024 * 1024;
-const MAX_ENV_VARS = 100;
-const MAX_ENV_VALUE = 4096;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
+type FieldShape = Record<string, Field>;
+type BodyShape<F extends FieldShape> = { [K in keyof F]: F[K]["body"] };
+type Values<F extends FieldShape> = z.output<z.ZodObject<BodyShape<F>>>;
 
-/** A successful reply's message and extra fields. */
-export interface OperationResult {
-  msg: string;
-  [field: string]: unknown;
+/** Error statuses an operation can answer besides 400, 401, 413, 500 and 503, with the message of each. */
+export interface OperationErrors {
+  404?: string[];
 }
 
-/** An operation of the authenticated account. */
-export type Operation = (service: BotService, accountId: string, fields: Fields) => Promise<OperationResult>;
-
-function code(fields: Fields, name: string): string {
-  const value = fields.text(name);
-  if (Buffer.byteLength(value, "utf8") > MAX_CODE_BYTES) throw new HttpError(413, `${name} is larger than 1 MiB`);
-  return value;
+/** What an operation is: its schemas (for the router and the document) and what it does. */
+export interface Operation {
+  name: string;
+  summary: string;
+  description: string;
+  /** Fields as they come in a JSON body (apiKey aside: authentication reads it first). */
+  body: z.ZodObject<ZodRawShape>;
+  /** The same fields as they come in a query string. */
+  query: z.ZodObject<ZodRawShape>;
+  /** The whole success reply, `{ ok: true, msg, …, stat_code: 200 }`. */
+  reply: z.ZodObject<ZodRawShape>;
+  /** An example success reply. */
+  example: Record<string, unknown>;
+  /** An example 400 message (the first field's). */
+  badRequest: string;
+  errors: OperationErrors;
+  run(bots: BotService, accountId: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-function token(fields: Fields, name: string, required: true): string;
-function token(fields: Fields, name: string, required: false): string | undefined;
-function token(fields: Fields, name: string, required: boolean): string | undefined {
-  const value = required ? fields.string(name) : fields.optionalString(name);
-  if (value !== undefined && !TOKEN_SHAPE.test(value)) throw new HttpError(400, `${name} is not a Telegram bot token (expected 123456:ABC…)`);
-  return value;
+const BOT_NOT_FOUND = ["Bot not found"];
+
+function defineOperation<F extends FieldShape, R extends ZodRawShape>(spec: {
+  name: string;
+  summary: string;
+  description: string;
+  fields: F;
+  reply: R;
+  example: { msg: string } & Record<string, unknown>;
+  badRequest?: string;
+  errors?: OperationErrors;
+  run(bots: BotService, accountId: string, values: Values<F>): Promise<{ msg: string } & z.input<z.ZodObject<R>>>;
+}): Operation {
+  const pick = (form: "body" | "query") =>
+    z.object(Object.fromEntries(Object.entries(spec.fields).map(([k, f]) => [k, f[form] as ZodTypeAny])));
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    description: spec.description,
+    body: pick("body"),
+    query: pick("query"),
+    reply: z.object({ ok: z.literal(true), msg: z.string(), ...spec.reply, stat_code: z.literal(200) }),
+    example: { ok: true, ...spec.example, stat_code: 200 },
+    badRequest: spec.badRequest ?? "botId is required",
+    errors: spec.errors ?? { 404: BOT_NOT_FOUND },
+    run: (bots, accountId, values) => spec.run(bots, accountId, values as Values<F>),
+  };
 }
 
-function env(fields: Fields): Record<string, string> {
-  const value = fields.object("env");
-  if (!value) throw new HttpError(400, "env is required");
-  const entries = Object.entries(value);
-  if (entries.length > MAX_ENV_VARS) throw new HttpError(400, `env may hold at most ${MAX_ENV_VARS} variables`);
-  for (const [name, v] of entries) {
-    if (!ENV_NAME.test(name)) throw new HttpError(400, `env name '${name.slice(0, 64)}' must be letters, digits and _, not starting with a digit`);
-    if (typeof v !== "string") throw new HttpError(400, `env.${name} must be a string`);
-    if (v.length > MAX_ENV_VALUE) throw new HttpError(400, `env.${name} must be at most ${MAX_ENV_VALUE} characters`);
-  }
-  return Object.fromEntries(entries) as Record<string, string>;
-}
+const BOT_ID = "k3Jx9QmZ2pL0aVb7TnRe";
+
+/** Every operation, in the order the document lists them. */
+export const operationList: Operation[] = [
+  defineOperation({
+    name: "restartBot",
+    summary: "Start the bot's saved code",
+    description:
+      "Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook " +
+      "with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.",
+    fields: { botId: fields.botId },
+    reply: { webhook: WebhookOutcome },
+    example: { msg: `Bot ${BOT_ID} restarted`, webhook: "registered" },
+    async run(bots, accountId, { botId }) {
+      const outcome = await bots.restart(accountId, botId);
+      const note = outcome.webhook === "failed" ? `; webhook registration failed: ${outcome.reason}` : "";
+      return { msg: `Bot ${botId} restarted${note}`, webhook: outcome.webhook };
+    },
+  }),
+  defineOperation({
+    name: "transferBot",
+    summary: "Copy a bot and its code to another account",
+    description:
+      "Copies code and name (not env vars, collections or recipients) into a new bot of the account with " +
+      "targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest " +
+      "of the transfer still succeeds.",
+    fields: {
+      botId: fields.botId,
+      targetEmail: fields.targetEmail,
+      newBotToken: fields.newBotToken,
+      run_now: fields.runNow,
+      dbProps: fields.dbProps,
+    },
+    reply: { newBotId: z.string(), dbProps: SeedReport },
+    example: { msg: "Bot transferred to friend@example.com", newBotId: "Pq8sT1uV2wX3yZ4aB5cD", dbProps: {} },
+    errors: { 404: ["Bot not found", "Target account not found"] },
+    async run(bots, accountId, values) {
+      const result = await bots.transfer(accountId, {
+        botId: values.botId,
+        targetEmail: values.targetEmail,
+        newBotToken: values.newBotToken,
+        runNow: values.run_now ?? false,
+        dbProps: values.dbProps,
+      });
+      return { msg: `Bot transferred to ${values.targetEmail}`, newBotId: result.newBotId, dbProps: result.dbProps };
+    },
+  }),
+  defineOperation({
+    name: "editBotCoreLogic",
+    summary: "Overwrite the bot's code file",
+    description: "Saves the code only: the running code changes at the next restartBot.",
+    fields: { botId: fields.botId, newCode: fields.newCode },
+    reply: {},
+    example: { msg: "Code saved; it takes effect at the next restart" },
+    async run(bots, accountId, { botId, newCode }) {
+      await bots.editCode(accountId, botId, newCode);
+      return { msg: "Code saved; it takes effect at the next restart" };
+    },
+  }),
+  defineOperation({
+    name: "getbotCode",
+    summary: "Read the bot's code file",
+    description: "The saved code (which may differ from the running code until the next restart).",
+    fields: { botId: fields.botId },
+    reply: { data: z.string().openapi({ description: "The code file." }) },
+    example: { msg: "Bot code", data: "logic['hello'] = async (query) => ({ hi: query.name });" },
+    async run(bots, accountId, { botId }) {
+      return { msg: "Bot code", data: await bots.code(accountId, botId) };
+    },
+  }),
+  defineOperation({
+    name: "createBot",
+    summary: "Create a bot",
+    description: "A new bot in status stopped. Restart it to run its code and register its webhook.",
+    fields: { name: fields.name, botToken: fields.botToken, code: fields.code },
+    reply: { botId: z.string() },
+    example: { msg: "Bot created", botId: BOT_ID },
+    badRequest: "name must be a string",
+    errors: {},
+    async run(bots, accountId, values) {
+      const botId = await bots.create(accountId, { name: values.name, botToken: values.botToken, code: values.code });
+      return { msg: "Bot created", botId };
+    },
+  }),
+  defineOperation({
+    name: "listBots",
+    summary: "List the account's bots",
+    description: "Every bot of the account, oldest first.",
+    fields: {},
+    reply: { bots: z.array(BotListEntry) },
+    example: { msg: "1 bots", bots: [{ botId: BOT_ID, name: "Support bot", status: "running" }] },
+    badRequest: "Malformed JSON body",
+    errors: {},
+    async run(bots, accountId) {
+      const list = await bots.list(accountId);
+      return { msg: `${list.length} bots`, bots: list.map((b) => ({ botId: b.id, name: b.name, status: b.status })) };
+    },
+  }),
+  defineOperation({
+    name: "getBot",
+    summary: "Describe a bot",
+    description: "Status and times of one bot.",
+    fields: { botId: fields.botId },
+    reply: { bot: BotDetails },
+    example: {
+      msg: "Bot",
+      bot: {
+        botId: BOT_ID,
+        name: "Support bot",
+        status: "running",
+        createdAt: "2026-11-20T09:00:00.000Z",
+        codeUpdatedAt: "2026-11-21T10:30:00.000Z",
+        startedAt: "2026-11-21T10:31:00.000Z",
+      },
+    },
+    async run(bots, accountId, { botId }) {
+      return { msg: "Bot", bot: botView(await bots.get(accountId, botId)) };
+    },
+  }),
+  defineOperation({
+    name: "deleteBot",
+    summary: "Delete a bot",
+    description: "Stops it everywhere and deletes it with its collections, logs and broadcasts.",
+    fields: { botId: fields.botId },
+    reply: {},
+    example: { msg: "Bot deleted" },
+    async run(bots, accountId, { botId }) {
+      await bots.delete(accountId, botId);
+      return { msg: "Bot deleted" };
+    },
+  }),
+  defineOperation({
+    name: "stopBot",
+    summary: "Stop a bot",
+    description: "Status stopped: webhooks answer 403 until restartBot.",
+    fields: { botId: fields.botId },
+    reply: {},
+    example: { msg: "Bot stopped" },
+    async run(bots, accountId, { botId }) {
+      await bots.stop(accountId, botId);
+      return { msg: "Bot stopped" };
+    },
+  }),
+  defineOperation({
+    name: "setBotToken",
+    summary: "Set the bot's Telegram token",
+    description: "Stored encrypted. Restart the bot to register its webhook with the new token.",
+    fields: { botId: fields.botId, botToken: fields.requiredBotToken },
+    reply: {},
+    example: { msg: "Bot token saved; restart the bot to register its webhook" },
+    async run(bots, accountId, { botId, botToken }) {
+      await bots.setToken(accountId, botId, botToken);
+      return { msg: "Bot token saved; restart the bot to register its webhook" };
+    },
+  }),
+  defineOperation({
+    name: "setBotEnv",
+    summary: "Replace the bot's environment variables",
+    description: "Replaces the whole set (stored encrypted); bot code reads them as process.env.NAME.",
+    fields: { botId: fields.botId, env: fields.env },
+    reply: {},
+    example: { msg: "2 env vars saved" },
+    async run(bots, accountId, { botId, env }) {
+      await bots.setEnv(accountId, botId, env);
+      return { msg: `${Object.keys(env).length} env vars saved` };
+    },
+  }),
+  defineOperation({
+    name: "getBotLogs",
+    summary: "Read the bot's log",
+    description: "Console output and handler errors of the bot, newest first.",
+    fields: { botId: fields.botId, limit: fields.limit },
+    reply: { logs: z.array(LogLine) },
+    example: { msg: "Bot logs", logs: [{ at: "2026-11-23T12:00:00.000Z", level: "log", message: "hello" }] },
+    async run(bots, accountId, { botId, limit }) {
+      return { msg: "Bot logs", logs: await bots.logs(accountId, botId, limit ?? 50) };
+    },
+  }),
+];
 
 /** The operations by name, as they appear in `/apiv3/:op`. */
-export const operations: Record<string, Operation> = {
-  async restartBot(service, accountId, fields) {
-    const botId = fields.string("botId");
-    const outcome = await service.restart(accountId, botId);
-    const note = outcome.webhook === "failed" ? `; webhook registration failed: ${outcome.reason}` : "";
-    return { msg: `Bot ${botId} restarted${note}`, webhook: outcome.webhook };
-  },
-
-  async transferBot(service, accountId, fields) {
-    const botId = fields.string("botId");
-    const targetEmail = normalizeEmail(fields.string("targetEmail"));
-    const newBotToken = token(fields, "newBotToken", false);
-    const runNow = fields.boolean("run_now") ?? false;
-    const dbProps = fields.object("dbProps");
-    const result = await service.transfer(accountId, { botId, targetEmail, newBotToken, runNow, dbProps });
-    return { msg: `Bot transferred to ${targetEmail}`, newBotId: result.newBotId, dbProps: result.dbProps };
-  },
-
-  async editBotCoreLogic(service, accountId, fields) {
-    const botId = fields.string("botId");
-    await service.editCode(accountId, botId, code(fields, "newCode"));
-    return { msg: "Code saved; it takes effect at the next restart" };
-  },
-
-  async getbotCode(service, accountId, fields) {
-    const botId = fields.string("botId");
-    return { msg: "Bot code", data: await service.code(accountId, botId) };
-  },
-
-  async createBot(service, accountId, fields) {
-    const name = fields.optionalString("name", 128);
-    const botToken = token(fields, "botToken", false);
-    const source = fields.optionalString("code") === undefined ? undefined : code(fields, "code");
-    const botId = await service.create(accountId, { name, botToken, code: source });
-    return { msg: "Bot created", botId };
-  },
-
-  async listBots(service, accountId) {
-    const bots = await service.list(accountId);
-    return { msg: `${bots.length} bots`, bots: bots.map((b) => ({ botId: b.id, name: b.name, status: b.status })) };
-  },
-
-  async getBot(service, accountId, fields) {
-    return { msg: "Bot", bot: botView(await service.get(accountId, fields.string("botId"))) };
-  },
-
-  async deleteBot(service, accountId, fields) {
-    await service.delete(accountId, fields.string("botId"));
-    return { msg: "Bot deleted" };
-  },
-
-  async stopBot(service, accountId, fields) {
-    await service.stop(accountId, fields.string("botId"));
-    return { msg: "Bot stopped" };
-  },
-
-  async setBotToken(service, accountId, fields) {
-    const botId = fields.string("botId");
-    await service.setToken(accountId, botId, token(fields, "botToken", true));
-    return { msg: "Bot token saved; restart the bot to register its webhook" };
-  },
-
-  async setBotEnv(service, accountId, fields) {
-    const botId = fields.string("botId");
-    const vars = env(fields);
-    await service.setEnv(accountId, botId, vars);
-    return { msg: `${Object.keys(vars).length} env vars saved` };
-  },
-
-  async getBotLogs(service, accountId, fields) {
-    const botId = fields.string("botId");
-    const limit = fields.integer("limit", 1, 200) ?? 50;
-    return { msg: "Bot logs", logs: await service.logs(accountId, botId, limit) };
-  },
-};
+export const operations: ReadonlyMap<string, Operation> = new Map(operationList.map((op) => [op.name, op]));

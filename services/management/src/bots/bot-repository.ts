@@ -1,12 +1,18 @@
 /** SQL for bots, their logs and their seeded documents. Every query is scoped by the owning account. */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { dropBotIndexes } from "@botyard/docstore";
 import { botLogs, bots, documents, type BotStatus, type Database } from "@botyard/db";
+
+/** Levels of a bot's log lines. */
+export type LogLevel = "log" | "info" | "warn" | "error";
 
 /** The fields of a bot the management API shows. */
 export interface BotSummary {
   id: string;
   name: string;
   status: BotStatus;
+  /** Why the bot is halted (null unless it is). */
+  haltReason: string | null;
   createdAt: Date;
   codeUpdatedAt: Date | null;
   startedAt: Date | null;
@@ -30,6 +36,7 @@ const summaryColumns = {
   id: bots.id,
   name: bots.name,
   status: bots.status,
+  haltReason: bots.haltReason,
   createdAt: bots.createdAt,
   codeUpdatedAt: bots.codeUpdatedAt,
   startedAt: bots.startedAt,
@@ -47,16 +54,34 @@ export class BotRepository {
     return this.db.transaction(fn);
   }
 
-  async insert(values: { id: string; accountId: string; name: string; code: string; tokenEnc: string | null; tokenHash: string | null }, tx: Tx | Database = this.db): Promise<void> {
+  async insert(
+    values: {
+      id: string;
+      accountId: string;
+      name: string;
+      code: string;
+      tokenEnc: string | null;
+      tokenHash: string | null;
+    },
+    tx: Tx | Database = this.db,
+  ): Promise<void> {
     await tx.insert(bots).values({ ...values, codeUpdatedAt: values.code ? new Date() : null });
   }
 
   async list(accountId: string): Promise<BotSummary[]> {
-    return this.db.select(summaryColumns).from(bots).where(eq(bots.accountId, accountId)).orderBy(bots.createdAt, bots.id);
+    return this.db
+      .select(summaryColumns)
+      .from(bots)
+      .where(eq(bots.accountId, accountId))
+      .orderBy(bots.createdAt, bots.id);
   }
 
   async find(accountId: string, botId: string): Promise<BotSummary | undefined> {
-    const rows = await this.db.select(summaryColumns).from(bots).where(and(eq(bots.id, botId), eq(bots.accountId, accountId))).limit(1);
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .limit(1);
     return rows[0];
   }
 
@@ -84,7 +109,11 @@ export class BotRepository {
    * Marks the bot running with a snapshot of its saved code and a new webhook secret, in one statement: the running
    * code, the version and the secret always belong to the same restart.
    */
-  async markRestarted(accountId: string, botId: string, webhookSecretHash: string, tx: Tx | Database = this.db): Promise<RestartedBot | undefined> {
+  async markRestarted(
+    accountId: string,
+    botId: string,
+    tx: Tx | Database = this.db,
+  ): Promise<RestartedBot | undefined> {
     const rows = await tx
       .update(bots)
       .set({
@@ -93,15 +122,24 @@ export class BotRepository {
         runningCode: sql`${bots.code}`,
         codeVersion: sql`${bots.codeVersion} + 1`,
         startedAt: sql`now()`,
-        webhookSecretHash,
       })
       .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
       .returning({ codeVersion: bots.codeVersion, tokenEnc: bots.tokenEnc });
     return rows[0];
   }
 
+  /** Records the secret_token Telegram was just given by setWebhook (its hash: the intake compares against it). */
+  async setWebhookSecret(botId: string, webhookSecretHash: string): Promise<void> {
+    await this.db.update(bots).set({ webhookSecretHash }).where(eq(bots.id, botId));
+  }
+
   /** Sets status stopped (or halted with a reason). Resolves false when no such bot. */
-  async setStatus(accountId: string, botId: string, status: BotStatus, haltReason: string | null = null): Promise<boolean> {
+  async setStatus(
+    accountId: string,
+    botId: string,
+    status: BotStatus,
+    haltReason: string | null = null,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(bots)
       .set({ status, haltReason })
@@ -110,7 +148,12 @@ export class BotRepository {
     return rows.length === 1;
   }
 
-  async setToken(accountId: string, botId: string, tokenEnc: string | null, tokenHash: string | null): Promise<boolean> {
+  async setToken(
+    accountId: string,
+    botId: string,
+    tokenEnc: string | null,
+    tokenHash: string | null,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(bots)
       .set({ tokenEnc, tokenHash })
@@ -128,13 +171,26 @@ export class BotRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Deletes the bot and everything it owns (cascades). Its createIndex indexes are partial indexes on the shared
+   * documents table, not rows: they are dropped first, once the bot is known to be the caller's.
+   */
   async delete(accountId: string, botId: string): Promise<boolean> {
-    const rows = await this.db.delete(bots).where(and(eq(bots.id, botId), eq(bots.accountId, accountId))).returning({ id: bots.id });
+    const owned = await this.db
+      .select({ id: bots.id })
+      .from(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)));
+    if (owned.length === 0) return false;
+    await dropBotIndexes(this.db, botId);
+    const rows = await this.db
+      .delete(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
     return rows.length === 1;
   }
 
   /** Newest log lines of the bot (the caller has checked ownership). */
-  async logs(botId: string, limit: number): Promise<Array<{ at: Date; level: string; message: string }>> {
+  async logs(botId: string, limit: number): Promise<Array<{ at: Date; level: LogLevel; message: string }>> {
     return this.db
       .select({ at: botLogs.at, level: botLogs.level, message: botLogs.message })
       .from(botLogs)

@@ -3,17 +3,21 @@
  * (snapshot the saved code, fresh webhook secret, setWebhook, restart event), token and env sealing, transfers.
  */
 import {
-  HttpError,
+  AppError,
+  invalidField,
   newId,
-  publishBotEvent,
   randomToken,
   scrubSecrets,
   sha256,
   collectionNameProblem,
+  findUnstorableText,
+  isStorableText,
   prepareDocument,
+  unstorableTextMessage,
   type BotEvent,
+  type BotEventBus,
   type Logger,
-  type Redis,
+  type RedisConnection,
   type RedisNames,
   type SecretBox,
 } from "@botyard/common";
@@ -27,8 +31,10 @@ export interface BotServiceDeps {
   accounts: AccountRepository;
   box: SecretBox;
   telegram: TelegramClient;
-  redis: Redis;
+  redis: RedisConnection;
   names: RedisNames;
+  /** The bot-event channel to the gateways (publisher side). */
+  events: BotEventBus;
   logger: Logger;
   /** Public base of the gateway (WEBHOOK_BASE_URL). */
   webhookBaseUrl: string;
@@ -37,7 +43,18 @@ export interface BotServiceDeps {
 /** Per-collection result of dbProps seeding. */
 export type SeedReport = Record<string, { inserted: number; error?: string }>;
 
-const BOT_NOT_FOUND = () => new HttpError(404, "Bot not found");
+const BOT_NOT_FOUND = () => new AppError("BOT_NOT_FOUND");
+
+/**
+ * The id checked before any query: an id holding text Postgres cannot store (NUL, an unpaired surrogate) names no
+ * bot, so it is a 404 like any other unknown id, and never reaches SQL.
+ *
+ * @see docs/management-api.md#text-postgres-cannot-store
+ */
+function storableId(botId: string): string {
+  if (!isStorableText(botId)) throw BOT_NOT_FOUND();
+  return botId;
+}
 
 /** The public view of a bot. */
 export function botView(bot: BotSummary) {
@@ -45,6 +62,7 @@ export function botView(bot: BotSummary) {
     botId: bot.id,
     name: bot.name,
     status: bot.status,
+    haltReason: bot.status === "halted" ? bot.haltReason : null,
     createdAt: bot.createdAt.toISOString(),
     codeUpdatedAt: bot.codeUpdatedAt?.toISOString() ?? null,
     startedAt: bot.startedAt?.toISOString() ?? null,
@@ -65,6 +83,7 @@ export class BotService {
       tokenEnc: input.botToken ? this.deps.box.encrypt(input.botToken) : null,
       tokenHash: input.botToken ? sha256(input.botToken) : null,
     });
+    await this.#announce({ type: "create", botId: id });
     return id;
   }
 
@@ -73,12 +92,14 @@ export class BotService {
   }
 
   async get(accountId: string, botId: string): Promise<BotSummary> {
+    storableId(botId);
     const bot = await this.deps.bots.find(accountId, botId);
     if (!bot) throw BOT_NOT_FOUND();
     return bot;
   }
 
   async code(accountId: string, botId: string): Promise<string> {
+    storableId(botId);
     const row = await this.deps.bots.findCode(accountId, botId);
     if (!row) throw BOT_NOT_FOUND();
     return row.code;
@@ -86,44 +107,65 @@ export class BotService {
 
   /** Saves code only: what runs changes at the next restart. */
   async editCode(accountId: string, botId: string, code: string): Promise<void> {
+    storableId(botId);
     if (!(await this.deps.bots.saveCode(accountId, botId, code))) throw BOT_NOT_FOUND();
   }
 
   /**
-   * Starts the saved code everywhere: snapshot it as the running code, clear a halt, give Telegram a fresh webhook
-   * secret, and tell every gateway replica. Returns a note when the webhook could not be registered.
+   * Starts the saved code everywhere: snapshot it as the running code, clear a halt and the limit-incident count,
+   * give Telegram a fresh webhook secret, then tell every gateway replica and wait until none can start a call on
+   * the old code. Returns a note when the webhook could not be registered. When Redis does not answer, the restart
+   * is saved but cannot be confirmed everywhere: 503, and repeating the call is safe.
+   *
+   * @see docs/management-api.md#restartbot
    */
-  async restart(accountId: string, botId: string): Promise<{ webhook: "registered" | "none" | "failed"; reason?: string }> {
-    const secret = randomToken(32);
-    const restarted = await this.deps.bots.markRestarted(accountId, botId, sha256(secret));
+  async restart(
+    accountId: string,
+    botId: string,
+  ): Promise<{ webhook: "registered" | "none" | "failed"; reason?: string }> {
+    const restarted = await this.deps.bots.markRestarted(accountId, botId);
     if (!restarted) throw BOT_NOT_FOUND();
-    let outcome: { webhook: "registered" | "none" | "failed"; reason?: string } = { webhook: "none" };
-    if (restarted.tokenEnc) outcome = await this.#registerWebhook(accountId, botId, this.deps.box.decrypt(restarted.tokenEnc), secret);
+    // The secret changes only once Telegram has taken it, so the row and Telegram always agree on it: a failed
+    // setWebhook (or anything failing after it) never leaves the bot unable to receive its updates.
+    const outcome: { webhook: "registered" | "none" | "failed"; reason?: string } = restarted.tokenEnc
+      ? await this.#registerWebhook(accountId, botId, this.deps.box.decrypt(restarted.tokenEnc))
+      : { webhook: "none" };
+    // The count lives in Redis so every replica shares it; a restart clears it whether or not any replica has the
+    // bot loaded.
+    await this.deps.redis.del(this.deps.names.limitHits(botId));
     await this.#publish({ type: "restart", botId, codeVersion: restarted.codeVersion });
     return outcome;
   }
 
   async stop(accountId: string, botId: string): Promise<void> {
+    storableId(botId);
     if (!(await this.deps.bots.setStatus(accountId, botId, "stopped"))) throw BOT_NOT_FOUND();
     await this.#publish({ type: "stop", botId });
   }
 
   async delete(accountId: string, botId: string): Promise<void> {
+    storableId(botId);
     if (!(await this.deps.bots.delete(accountId, botId))) throw BOT_NOT_FOUND();
     await this.#publish({ type: "delete", botId });
   }
 
   async setToken(accountId: string, botId: string, token: string): Promise<void> {
-    if (!(await this.deps.bots.setToken(accountId, botId, this.deps.box.encrypt(token), sha256(token)))) throw BOT_NOT_FOUND();
+    storableId(botId);
+    if (!(await this.deps.bots.setToken(accountId, botId, this.deps.box.encrypt(token), sha256(token))))
+      throw BOT_NOT_FOUND();
+    await this.#publish({ type: "token", botId });
   }
 
-  /** Replaces the whole set of env vars. */
+  /** Replaces the whole set of env vars; a running bot gets them at once (calls in flight finish with the old). */
   async setEnv(accountId: string, botId: string, env: Record<string, string>): Promise<void> {
-    if (!(await this.deps.bots.setEnv(accountId, botId, this.deps.box.encrypt(JSON.stringify(env))))) throw BOT_NOT_FOUND();
+    storableId(botId);
+    if (!(await this.deps.bots.setEnv(accountId, botId, this.deps.box.encrypt(JSON.stringify(env)))))
+      throw BOT_NOT_FOUND();
     await this.#publish({ type: "env", botId });
   }
 
   async logs(accountId: string, botId: string, limit: number) {
+    storableId(botId);
     if (!(await this.deps.bots.find(accountId, botId))) throw BOT_NOT_FOUND();
     const rows = await this.deps.bots.logs(botId, limit);
     return rows.map((r) => ({ at: r.at.toISOString(), level: r.level, message: r.message }));
@@ -135,13 +177,20 @@ export class BotService {
    */
   async transfer(
     accountId: string,
-    input: { botId: string; targetEmail: string; newBotToken?: string; runNow: boolean; dbProps?: Record<string, unknown> },
+    input: {
+      botId: string;
+      targetEmail: string;
+      newBotToken?: string;
+      runNow: boolean;
+      dbProps?: Record<string, unknown>;
+    },
   ): Promise<{ newBotId: string; dbProps: SeedReport; webhook?: string }> {
-    if (input.runNow && !input.newBotToken) throw new HttpError(400, "run_now requires newBotToken");
+    if (input.runNow && !input.newBotToken) throw invalidField("run_now", "run_now requires newBotToken");
+    storableId(input.botId);
     const source = await this.deps.bots.findCode(accountId, input.botId);
     if (!source) throw BOT_NOT_FOUND();
     const target = await this.deps.accounts.findByEmail(input.targetEmail);
-    if (!target) throw new HttpError(404, "Target account not found");
+    if (!target) throw new AppError("TARGET_ACCOUNT_NOT_FOUND");
 
     const { report, seeds } = prepareSeeds(input.dbProps ?? {});
     const newBotId = newId(20);
@@ -161,6 +210,7 @@ export class BotService {
         report[collection] = { inserted: await this.deps.bots.insertDocuments(tx, newBotId, collection, docs) };
       }
     });
+    await this.#announce({ type: "create", botId: newBotId });
     if (input.runNow) {
       const outcome = await this.restart(target.id, newBotId);
       return { newBotId, dbProps: report, webhook: outcome.webhook };
@@ -168,19 +218,22 @@ export class BotService {
     return { newBotId, dbProps: report };
   }
 
-  async #registerWebhook(accountId: string, botId: string, token: string, secret: string) {
+  async #registerWebhook(accountId: string, botId: string, token: string) {
+    const secret = randomToken(32);
     try {
       await this.deps.telegram.call(token, "setWebhook", {
         url: `${this.deps.webhookBaseUrl}/telegram/${botId}`,
         secret_token: secret,
         allowed_updates: [],
       });
+      await this.deps.bots.setWebhookSecret(botId, sha256(secret));
       return { webhook: "registered" as const };
     } catch (err) {
       const reason = err instanceof TelegramApiError ? `${err.errorCode} ${err.description}` : (err as Error).message;
       const safe = scrubSecrets(reason);
       if (err instanceof TelegramApiError && err.errorCode === 401) {
         await this.deps.bots.setStatus(accountId, botId, "halted", "Telegram rejected the bot token");
+        await this.#publish({ type: "halt", botId });
       }
       await this.deps.bots.appendLog(botId, "error", `setWebhook failed: ${safe}`).catch(() => {});
       this.deps.logger.warn({ botId, reason: safe }, "setWebhook failed");
@@ -188,13 +241,23 @@ export class BotService {
     }
   }
 
+  /**
+   * Tells every gateway and waits until none can start a call on the state before `event` (read your restart). A
+   * Redis that does not answer fails the operation with 503: the row is committed, and repeating the call is safe.
+   */
   async #publish(event: BotEvent): Promise<void> {
-    try {
-      await publishBotEvent(this.deps.redis, this.deps.names, event);
-    } catch (err) {
-      // The row is committed; gateways also re-read it on their own schedule, so a lost event only delays the change.
-      this.deps.logger.error({ err, botId: event.botId, type: event.type }, "publishing bot event failed");
-    }
+    await this.deps.events.publish(event, { awaitAcks: true });
+  }
+
+  /**
+   * Tells the gateways about a new bot (they forget that its id was unknown). A failure is logged, not returned: the
+   * bot exists, and failing would make a retry create a second one; gateways that missed it see it once their
+   * subscription recovers or their negative cache entry ages out.
+   */
+  async #announce(event: BotEvent): Promise<void> {
+    await this.deps.events.publish(event, { awaitAcks: true }).catch((err: unknown) => {
+      this.deps.logger.warn({ err, botId: event.botId, type: event.type }, "publishing bot event failed");
+    });
   }
 }
 
@@ -216,6 +279,13 @@ function prepareSeeds(dbProps: Record<string, unknown>): { report: SeedReport; s
     const docs: SeedDocument[] = [];
     let problem: string | undefined;
     for (const [i, raw] of value.entries()) {
+      // First what Postgres cannot store (NUL, unpaired surrogates, absurd nesting): checked without deep recursion,
+      // so a document nested 100,000 levels fails its collection instead of overflowing the stack.
+      const unstorable = findUnstorableText(raw, "");
+      if (unstorable) {
+        problem = `document ${i}: ${unstorableTextMessage({ ...unstorable, path: unstorable.path || "document" })}`;
+        break;
+      }
       const prepared = prepareDocument(raw);
       if (typeof prepared === "string") {
         problem = `document ${i}: ${prepared}`;

@@ -26,18 +26,30 @@ export class BroadcastRepository {
   }
 
   async insert(id: string, botId: string, payload: BroadcastPayload): Promise<BroadcastRow> {
-    const rows = await this.db.insert(broadcasts).values({ id, botId, payload: { ...payload } }).returning(rowColumns);
+    const rows = await this.db
+      .insert(broadcasts)
+      .values({ id, botId, payload: { ...payload } })
+      .returning(rowColumns);
     return rows[0]!;
   }
 
   async find(botId: string, jobId: string): Promise<BroadcastRow | undefined> {
-    const rows = await this.db.select(rowColumns).from(broadcasts).where(and(eq(broadcasts.id, jobId), eq(broadcasts.botId, botId))).limit(1);
+    const rows = await this.db
+      .select(rowColumns)
+      .from(broadcasts)
+      .where(and(eq(broadcasts.id, jobId), eq(broadcasts.botId, botId)))
+      .limit(1);
     return rows[0];
   }
 
   /** Newest first. */
   async latest(botId: string, limit: number): Promise<BroadcastRow[]> {
-    return this.db.select(rowColumns).from(broadcasts).where(eq(broadcasts.botId, botId)).orderBy(desc(broadcasts.createdAt), desc(broadcasts.id)).limit(limit);
+    return this.db
+      .select(rowColumns)
+      .from(broadcasts)
+      .where(eq(broadcasts.botId, botId))
+      .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
+      .limit(limit);
   }
 
   /** Cancels the job if it is still queued or running; resolves with the cancelled row, or undefined. */
@@ -45,7 +57,9 @@ export class BroadcastRepository {
     const rows = await this.db
       .update(broadcasts)
       .set({ status: "cancelled", finishedAt: sql`now()` })
-      .where(and(eq(broadcasts.id, jobId), eq(broadcasts.botId, botId), inArray(broadcasts.status, ["queued", "running"])))
+      .where(
+        and(eq(broadcasts.id, jobId), eq(broadcasts.botId, botId), inArray(broadcasts.status, ["queued", "running"])),
+      )
       .returning(rowColumns);
     return rows[0];
   }

@@ -1,7 +1,14 @@
 /** The rules of the broadcast routes: token authentication, queueing, and cancellation. */
 import { Queue } from "bullmq";
-import { constantTimeEqual, HttpError, newId, sha256, type Redis, type RedisNames } from "@botyard/common";
-import { BROADCAST_QUEUE, cancelChannel, drainJobId, jobView, type BroadcastPayload, type DrainJobData } from "@botyard/broadcast";
+import { constantTimeEqual, AppError, newId, sha256, type RedisConnection, type RedisNames } from "@botyard/common";
+import {
+  BROADCAST_QUEUE,
+  cancelChannel,
+  drainJobId,
+  jobView,
+  type BroadcastPayload,
+  type DrainJobData,
+} from "@botyard/broadcast";
 import type { BroadcastRepository } from "./broadcast-repository.js";
 
 /** How many jobs GET /jobs/:botId lists. */
@@ -11,7 +18,11 @@ export const JOBS_LISTED = 20;
 export class BroadcastService {
   readonly #queue: Queue<DrainJobData>;
 
-  constructor(private readonly repository: BroadcastRepository, private readonly redis: Redis, private readonly names: RedisNames) {
+  constructor(
+    private readonly repository: BroadcastRepository,
+    private readonly redis: RedisConnection,
+    private readonly names: RedisNames,
+  ) {
     this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: redis.duplicate(), prefix: names.bullPrefix });
   }
 
@@ -19,7 +30,7 @@ export class BroadcastService {
   async authenticate(botId: string, token: string | undefined): Promise<void> {
     const stored = await this.repository.tokenHash(botId);
     const presented = sha256(token ?? "");
-    if (!token || !stored || !constantTimeEqual(presented, stored)) throw new HttpError(401, "Invalid bot token");
+    if (!token || !stored || !constantTimeEqual(presented, stored)) throw new AppError("INVALID_BOT_TOKEN");
   }
 
   /** Records the job as queued and makes sure the bot's drain job exists. */
@@ -31,7 +42,7 @@ export class BroadcastService {
 
   async get(botId: string, jobId: string) {
     const row = await this.repository.find(botId, jobId);
-    if (!row) throw new HttpError(404, "Job not found");
+    if (!row) throw new AppError("JOB_NOT_FOUND");
     return jobView(row);
   }
 
@@ -48,9 +59,9 @@ export class BroadcastService {
       return jobView(cancelled);
     }
     const row = await this.repository.find(botId, jobId);
-    if (!row) throw new HttpError(404, "Job not found");
+    if (!row) throw new AppError("JOB_NOT_FOUND");
     if (row.status === "cancelled") return jobView(row);
-    throw new HttpError(409, `Job is already ${row.status}`, { job: jobView(row) });
+    throw new AppError("JOB_FINISHED", `Job is already ${row.status}`, { details: { job: jobView(row) } });
   }
 
   async close(): Promise<void> {

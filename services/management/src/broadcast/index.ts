@@ -3,7 +3,7 @@
  * (`{ ok: false, error }`), so the app mounts this router before /apiv3's body parsing.
  */
 import type { Router } from "express";
-import type { Logger, Redis, RedisNames } from "@botyard/common";
+import type { Logger, RedisConnection, RedisNames } from "@botyard/common";
 import type { Database } from "@botyard/db";
 import { BroadcastRepository } from "./broadcast-repository.js";
 import { BroadcastService } from "./broadcast-service.js";
@@ -13,7 +13,7 @@ import { broadcastRouter } from "./routes.js";
 export interface BroadcastModuleDeps {
   db: Database;
   /** A general-purpose connection (commands and publish); the BullMQ queue gets a duplicate of it. */
-  redis: Redis;
+  redis: RedisConnection;
   names: RedisNames;
   logger: Logger;
 }

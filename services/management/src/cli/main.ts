@@ -3,22 +3,32 @@
  * the key; on a problem prints the reason on stderr and exits 1.
  */
 import { parseArgs } from "node:util";
-import { baseConfigSchema, HttpError, loadConfig, SecretBox, withRuntimeEnv } from "@botyard/common";
+import { AppError, baseConfigSchema, loadConfig, SecretBox, withRuntimeEnv } from "@botyard/common";
 import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";
+
+/** A command line the CLI does not understand. */
+class UsageError extends Error {
+  override readonly name = "UsageError";
+}
 
 const USAGE = "usage: pnpm botyard <user:create|user:key|user:rotate-key> --email <address>";
 
 const cliConfigSchema = baseConfigSchema.pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true });
 
 async function run(argv: string[]): Promise<string> {
-  const { positionals, values } = parseArgs({ args: argv, options: { email: { type: "string" } }, allowPositionals: true, strict: true });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    options: { email: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
   const [command, ...rest] = positionals;
-  if (!command || rest.length > 0) throw new HttpError(2, USAGE);
-  if (!values.email) throw new HttpError(2, `--email is required\n${USAGE}`);
+  if (!command || rest.length > 0) throw new UsageError(USAGE);
+  if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
   const commands = ["user:create", "user:key", "user:rotate-key"];
-  if (!commands.includes(command)) throw new HttpError(2, `unknown command '${command}'\n${USAGE}`);
+  if (!commands.includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
 
   // Reach the database a running `pnpm start` chose; otherwise the same default it would choose.
   const config = loadConfig(cliConfigSchema, withRuntimeEnv());
@@ -37,7 +47,11 @@ async function run(argv: string[]): Promise<string> {
 try {
   process.stdout.write(`${await run(process.argv.slice(2))}\n`);
 } catch (err) {
-  const message = err instanceof HttpError || (err instanceof Error && err.name === "ConfigError") ? err.message : `error: ${(err as Error).message}`;
+  const message =
+    err instanceof UsageError || err instanceof AppError || (err instanceof Error && err.name === "ConfigError")
+      ? err.message
+      : `error: ${(err as Error).message}`;
   process.stderr.write(`${message.replace(/^targetEmail/, "--email")}\n`);
-  process.exitCode = 1;
+  // 2 for a command line we do not understand (as getopt tools do), 1 for anything else.
+  process.exitCode = err instanceof UsageError ? 2 : 1;
 }

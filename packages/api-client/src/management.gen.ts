@@ -1,0 +1,4694 @@
+/**
+ * GENERATED from the management OpenAPI document by services/management/scripts/generate-client.ts.
+ * Do not edit: run `pnpm api:generate` after changing a route's schemas.
+ */
+export interface paths {
+    "/apiv3/restartBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start the bot's saved code
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.
+         */
+        get: operations["restartBotViaGet"];
+        put?: never;
+        /**
+         * Start the bot's saved code
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.
+         */
+        post: operations["restartBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/transferBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Copy a bot and its code to another account
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds.
+         */
+        get: operations["transferBotViaGet"];
+        put?: never;
+        /**
+         * Copy a bot and its code to another account
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds.
+         */
+        post: operations["transferBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/editBotCoreLogic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overwrite the bot's code file
+         * @description Saves the code only: the running code changes at the next restartBot.
+         */
+        get: operations["editBotCoreLogicViaGet"];
+        put?: never;
+        /**
+         * Overwrite the bot's code file
+         * @description Saves the code only: the running code changes at the next restartBot.
+         */
+        post: operations["editBotCoreLogic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/getbotCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the bot's code file
+         * @description The saved code (which may differ from the running code until the next restart).
+         */
+        get: operations["getbotCodeViaGet"];
+        put?: never;
+        /**
+         * Read the bot's code file
+         * @description The saved code (which may differ from the running code until the next restart).
+         */
+        post: operations["getbotCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/createBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a bot
+         * @description A new bot in status stopped. Restart it to run its code and register its webhook.
+         */
+        get: operations["createBotViaGet"];
+        put?: never;
+        /**
+         * Create a bot
+         * @description A new bot in status stopped. Restart it to run its code and register its webhook.
+         */
+        post: operations["createBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/listBots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's bots
+         * @description Every bot of the account, oldest first.
+         */
+        get: operations["listBotsViaGet"];
+        put?: never;
+        /**
+         * List the account's bots
+         * @description Every bot of the account, oldest first.
+         */
+        post: operations["listBots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/getBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a bot
+         * @description Status and times of one bot.
+         */
+        get: operations["getBotViaGet"];
+        put?: never;
+        /**
+         * Describe a bot
+         * @description Status and times of one bot.
+         */
+        post: operations["getBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/deleteBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a bot
+         * @description Stops it everywhere and deletes it with its collections, logs and broadcasts.
+         */
+        get: operations["deleteBotViaGet"];
+        put?: never;
+        /**
+         * Delete a bot
+         * @description Stops it everywhere and deletes it with its collections, logs and broadcasts.
+         */
+        post: operations["deleteBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/stopBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stop a bot
+         * @description Status stopped: webhooks answer 403 until restartBot.
+         */
+        get: operations["stopBotViaGet"];
+        put?: never;
+        /**
+         * Stop a bot
+         * @description Status stopped: webhooks answer 403 until restartBot.
+         */
+        post: operations["stopBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/setBotToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Set the bot's Telegram token
+         * @description Stored encrypted. Restart the bot to register its webhook with the new token.
+         */
+        get: operations["setBotTokenViaGet"];
+        put?: never;
+        /**
+         * Set the bot's Telegram token
+         * @description Stored encrypted. Restart the bot to register its webhook with the new token.
+         */
+        post: operations["setBotToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/setBotEnv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replace the bot's environment variables
+         * @description Replaces the whole set (stored encrypted); bot code reads them as process.env.NAME.
+         */
+        get: operations["setBotEnvViaGet"];
+        put?: never;
+        /**
+         * Replace the bot's environment variables
+         * @description Replaces the whole set (stored encrypted); bot code reads them as process.env.NAME.
+         */
+        post: operations["setBotEnv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/getBotLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the bot's log
+         * @description Console output and handler errors of the bot, newest first.
+         */
+        get: operations["getBotLogsViaGet"];
+        put?: never;
+        /**
+         * Read the bot's log
+         * @description Console output and handler errors of the bot, newest first.
+         */
+        post: operations["getBotLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a message to every user of the bot
+         * @description One active broadcast per bot: a second one waits as queued and starts by itself. Validation happens after authentication, so an unauthenticated caller always gets 401.
+         */
+        post: operations["createBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a job, with live counts while it runs */
+        get: operations["getBroadcast"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a queued or running job
+         * @description Idempotent: cancelling a cancelled job answers the same 200. The sending loop stops within one send cycle; messages already sent stay sent. botId may also come as a query parameter.
+         */
+        delete: operations["cancelBroadcast"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{botId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's last 20 jobs, newest first */
+        get: operations["listBroadcasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Process is up */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Postgres and Redis answer and the service is not draining */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["openapiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API reference page (served from this server's own assets; works offline) */
+        get: operations["docsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Apiv3Error: {
+            /** @enum {boolean} */
+            ok: false;
+            /** @description What went wrong, naming the field when a field is the cause. */
+            msg: string;
+            /** @description Equal to the HTTP status. */
+            stat_code: number;
+        };
+        /**
+         * @example {
+         *       "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+         *       "status": "running",
+         *       "total": 1200,
+         *       "sent": 450,
+         *       "failed": 3,
+         *       "createdAt": "2026-11-23T12:00:00.000Z",
+         *       "startedAt": "2026-11-23T12:00:01.000Z",
+         *       "finishedAt": null
+         *     }
+         */
+        BroadcastJob: {
+            jobId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "cancelled" | "failed";
+            /** @description Recipients; fixed when the job starts. */
+            total: number;
+            sent: number;
+            failed: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            finishedAt: string | null;
+            /** @description Why the job failed (status failed only). */
+            error?: string;
+        };
+        BroadcastError: {
+            /** @enum {boolean} */
+            ok: false;
+            error: string;
+        };
+        /**
+         * @example {
+         *       "users": {
+         *         "inserted": 2
+         *       },
+         *       "bad_name": {
+         *         "inserted": 0,
+         *         "error": "invalid collection name 'bad_name'"
+         *       }
+         *     }
+         */
+        SeedReport: {
+            [key: string]: {
+                inserted: number;
+                /** @description Why this collection was skipped (then inserted is 0). */
+                error?: string;
+            };
+        };
+        /**
+         * @description stopped: new, or after stopBot. running: after restartBot. halted: hit its limits; restart clears it.
+         * @enum {string}
+         */
+        BotStatus: "stopped" | "running" | "halted";
+        /**
+         * @example {
+         *       "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+         *       "name": "Support bot",
+         *       "status": "running"
+         *     }
+         */
+        BotListEntry: {
+            botId: string;
+            name: string;
+            status: components["schemas"]["BotStatus"];
+        };
+        Bot: {
+            botId: string;
+            name: string;
+            status: components["schemas"]["BotStatus"];
+            /**
+             * @description Why the bot is halted (null unless it is); restartBot clears it.
+             * @example null
+             */
+            haltReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            codeUpdatedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            startedAt: string | null;
+        };
+        LogLine: {
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            at: string;
+            /** @enum {string} */
+            level: "log" | "info" | "warn" | "error";
+            message: string;
+        };
+        UrlButton: {
+            /** @description Button label; not blank. */
+            text: string;
+            /**
+             * @description Starts with http:// or https://.
+             * @example https://example.com
+             */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+         *       "text": "Hello everyone"
+         *     }
+         */
+        TextBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            /** @description The message; not blank, at most 4096 characters. */
+            text: string;
+            media?: string;
+            /** @description Only photo, video, audio, document, animation and voice take a caption. */
+            caption?: unknown;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            /** @description Extra parameters of the Bot API send call, merged last (after buttons). */
+            extra?: {
+                [key: string]: unknown;
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /**
+             * @description Default text.
+             * @enum {string}
+             */
+            type?: "text";
+        };
+        /**
+         * @example {
+         *       "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+         *       "type": "photo",
+         *       "media": "https://example.com/cat.jpg",
+         *       "caption": "Cat"
+         *     }
+         */
+        CaptionedMediaBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            text?: string;
+            /**
+             * @description A file_id or a public URL; not blank.
+             * @example https://example.com/cat.jpg
+             */
+            media: string;
+            caption?: string;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            /** @description Extra parameters of the Bot API send call, merged last (after buttons). */
+            extra?: {
+                [key: string]: unknown;
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /** @enum {string} */
+            type: "photo" | "video" | "audio" | "document" | "animation" | "voice";
+        };
+        /** @description No caption for these types. */
+        MediaBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            text?: string;
+            /**
+             * @description A file_id or a public URL; not blank.
+             * @example https://example.com/cat.jpg
+             */
+            media: string;
+            /** @description Only photo, video, audio, document, animation and voice take a caption. */
+            caption?: unknown;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            /** @description Extra parameters of the Bot API send call, merged last (after buttons). */
+            extra?: {
+                [key: string]: unknown;
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /** @enum {string} */
+            type: "video_note" | "sticker";
+        };
+        LocationBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            text?: string;
+            media?: string;
+            /** @description Only photo, video, audio, document, animation and voice take a caption. */
+            caption?: unknown;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            extra: {
+                latitude: number;
+                longitude: number;
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /** @enum {string} */
+            type: "location";
+        };
+        ContactBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            text?: string;
+            media?: string;
+            /** @description Only photo, video, audio, document, animation and voice take a caption. */
+            caption?: unknown;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            extra: {
+                phone_number: string;
+                first_name: string;
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /** @enum {string} */
+            type: "contact";
+        };
+        PollBroadcast: {
+            /**
+             * @description The bot whose token is in X-Bot-Token.
+             * @example k3Jx9QmZ2pL0aVb7TnRe
+             */
+            botId: string;
+            text?: string;
+            media?: string;
+            /** @description Only photo, video, audio, document, animation and voice take a caption. */
+            caption?: unknown;
+            /** @enum {string} */
+            parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+            /** @description At most 2 inline URL buttons, shown in one row below the message. */
+            buttons?: components["schemas"]["UrlButton"][];
+            extra: {
+                question: string;
+                options: string[];
+            };
+            filter?: {
+                /**
+                 * @description Only users with this language_code.
+                 * @example en
+                 */
+                lang?: string;
+            };
+            /** @description Send with allow_paid_broadcast, at BROADCAST_PAID_RATE. */
+            paid?: boolean;
+            /** @enum {string} */
+            type: "poll";
+        };
+        /** @description type is one of text, photo, video, audio, document, animation, voice, video_note, sticker, location, contact, poll (default text). Strings anywhere in the body must not contain NUL (\u0000) or unpaired UTF-16 surrogates; the reply names the field. */
+        BroadcastRequest: components["schemas"]["TextBroadcast"] | components["schemas"]["CaptionedMediaBroadcast"] | components["schemas"]["MediaBroadcast"] | components["schemas"]["LocationBroadcast"] | components["schemas"]["ContactBroadcast"] | components["schemas"]["PollBroadcast"];
+        BroadcastJobConflict: {
+            /** @enum {boolean} */
+            ok: false;
+            error: string;
+            job: components["schemas"]["BroadcastJob"];
+        };
+        Health: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        Readiness: {
+            ok: boolean;
+            /** @description True once shutdown began: stop sending work here. */
+            draining: boolean;
+            /** @description Each dependency: true when it answers. */
+            checks: {
+                [key: string]: boolean;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    restartBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot k3Jx9QmZ2pL0aVb7TnRe restarted",
+                     *       "webhook": "registered",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /**
+                         * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
+                         * @enum {string}
+                         */
+                        webhook: "registered" | "none" | "failed";
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    restartBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot k3Jx9QmZ2pL0aVb7TnRe restarted",
+                     *       "webhook": "registered",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /**
+                         * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
+                         * @enum {string}
+                         */
+                        webhook: "registered" | "none" | "failed";
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    transferBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                targetEmail: string;
+                newBotToken?: string;
+                run_now?: boolean;
+                /** @description Initial data: collection name → array of documents (JSON objects, each at most 256 KiB). A bad collection (name, value, document) is reported in the reply and skipped; the rest of the transfer goes on. On GET: JSON text of the object. */
+                dbProps?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot transferred to friend@example.com",
+                     *       "newBotId": "Pq8sT1uV2wX3yZ4aB5cD",
+                     *       "dbProps": {},
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        newBotId: string;
+                        dbProps: components["schemas"]["SeedReport"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Target account not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    transferBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * Format: email
+                     * @description E-mail of the recipient account (trimmed; the account must exist).
+                     * @example friend@example.com
+                     */
+                    targetEmail: string;
+                    /**
+                     * @description A Telegram bot token as BotFather gives it (`123456:ABC…`).
+                     * @example 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw
+                     */
+                    newBotToken?: string;
+                    /** @description Start the new bot at once. Requires newBotToken. */
+                    run_now?: boolean;
+                    /**
+                     * @description Initial data: collection name → array of documents (JSON objects, each at most 256 KiB). A bad collection (name, value, document) is reported in the reply and skipped; the rest of the transfer goes on. On GET: JSON text of the object.
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "_id": "u1",
+                     *           "name": "Ann"
+                     *         }
+                     *       ],
+                     *       "settings": [
+                     *         {
+                     *           "theme": "dark"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    dbProps?: {
+                        [key: string]: Record<string, never>[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot transferred to friend@example.com",
+                     *       "newBotId": "Pq8sT1uV2wX3yZ4aB5cD",
+                     *       "dbProps": {},
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        newBotId: string;
+                        dbProps: components["schemas"]["SeedReport"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Target account not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    editBotCoreLogicViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                newCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Code saved; it takes effect at the next restart",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    editBotCoreLogic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description The complete new code file (JavaScript). At most 1 MiB of UTF-8; may be empty.
+                     * @example logic['hello'] = async (query) => ({ hi: query.name });
+                     */
+                    newCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Code saved; it takes effect at the next restart",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getbotCodeViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot code",
+                     *       "data": "logic['hello'] = async (query) => ({ hi: query.name });",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The code file. */
+                        data: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getbotCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot code",
+                     *       "data": "logic['hello'] = async (query) => ({ hi: query.name });",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The code file. */
+                        data: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    createBotViaGet: {
+        parameters: {
+            query?: {
+                name?: string;
+                botToken?: string;
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot created",
+                     *       "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        botId: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "name must be a string",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    createBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description A name for the owner's own use.
+                     * @example Support bot
+                     */
+                    name?: string;
+                    /**
+                     * @description A Telegram bot token as BotFather gives it (`123456:ABC…`).
+                     * @example 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw
+                     */
+                    botToken?: string;
+                    /**
+                     * @description The bot's code file (JavaScript); empty when absent. At most 1 MiB of UTF-8; may be empty.
+                     * @example bot.start((ctx) => ctx.reply('Welcome!'));
+                     */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot created",
+                     *       "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        botId: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "name must be a string",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listBotsViaGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 bots",
+                     *       "bots": [
+                     *         {
+                     *           "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *           "name": "Support bot",
+                     *           "status": "running"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        bots: components["schemas"]["BotListEntry"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Malformed JSON body",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 bots",
+                     *       "bots": [
+                     *         {
+                     *           "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *           "name": "Support bot",
+                     *           "status": "running"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        bots: components["schemas"]["BotListEntry"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Malformed JSON body",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot",
+                     *       "bot": {
+                     *         "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *         "name": "Support bot",
+                     *         "status": "running",
+                     *         "createdAt": "2026-11-20T09:00:00.000Z",
+                     *         "codeUpdatedAt": "2026-11-21T10:30:00.000Z",
+                     *         "startedAt": "2026-11-21T10:31:00.000Z"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        bot: components["schemas"]["Bot"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot",
+                     *       "bot": {
+                     *         "botId": "k3Jx9QmZ2pL0aVb7TnRe",
+                     *         "name": "Support bot",
+                     *         "status": "running",
+                     *         "createdAt": "2026-11-20T09:00:00.000Z",
+                     *         "codeUpdatedAt": "2026-11-21T10:30:00.000Z",
+                     *         "startedAt": "2026-11-21T10:31:00.000Z"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        bot: components["schemas"]["Bot"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    deleteBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot deleted",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    deleteBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot deleted",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    stopBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot stopped",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    stopBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot stopped",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    setBotTokenViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                botToken: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot token saved; restart the bot to register its webhook",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    setBotToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description A Telegram bot token as BotFather gives it (`123456:ABC…`).
+                     * @example 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw
+                     */
+                    botToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot token saved; restart the bot to register its webhook",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    setBotEnvViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                /** @description The bot's environment variables (replaces the whole set): at most 100, names of letters, digits and _ (not starting with a digit), values up to 4096 characters. On GET: JSON text. */
+                env: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "2 env vars saved",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    setBotEnv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description The bot's environment variables (replaces the whole set): at most 100, names of letters, digits and _ (not starting with a digit), values up to 4096 characters. On GET: JSON text.
+                     * @example {
+                     *       "API_URL": "https://example.com",
+                     *       "GREETING": "Hello"
+                     *     }
+                     */
+                    env: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "2 env vars saved",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getBotLogsViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot logs",
+                     *       "logs": [
+                     *         {
+                     *           "at": "2026-11-23T12:00:00.000Z",
+                     *           "level": "log",
+                     *           "message": "hello"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        logs: components["schemas"]["LogLine"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getBotLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /** @description How many lines, newest first (default 50). */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Bot logs",
+                     *       "logs": [
+                     *         {
+                     *           "at": "2026-11-23T12:00:00.000Z",
+                     *           "level": "log",
+                     *           "message": "hello"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        logs: components["schemas"]["LogLine"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    createBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        jobId: string;
+                        /** @enum {string} */
+                        status: "queued";
+                    };
+                };
+            };
+            /** @description A rule of the body is broken; error says which (botId missing, type, text, media, buttons…). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "text is required for type text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Missing or wrong X-Bot-Token, or an unknown botId. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Invalid bot token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description The body is over 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Request body is larger than 256kb"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Internal error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Service temporarily unavailable; try again shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+        };
+    };
+    getBroadcast: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "job": {
+                     *         "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+                     *         "status": "running",
+                     *         "total": 1200,
+                     *         "sent": 450,
+                     *         "failed": 0,
+                     *         "createdAt": "2026-11-23T12:00:00.000Z",
+                     *         "startedAt": null,
+                     *         "finishedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        job: components["schemas"]["BroadcastJob"];
+                    };
+                };
+            };
+            /** @description botId is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "botId is required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Missing or wrong X-Bot-Token, or an unknown botId. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Invalid bot token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description No such job for this bot. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Job not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Internal error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Service temporarily unavailable; try again shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+        };
+    };
+    cancelBroadcast: {
+        parameters: {
+            query?: {
+                botId?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The bot whose token is in X-Bot-Token.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled (now or before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "job": {
+                     *         "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+                     *         "status": "cancelled",
+                     *         "total": 0,
+                     *         "sent": 0,
+                     *         "failed": 0,
+                     *         "createdAt": "2026-11-23T12:00:00.000Z",
+                     *         "startedAt": null,
+                     *         "finishedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        job: components["schemas"]["BroadcastJob"];
+                    };
+                };
+            };
+            /** @description botId is missing, or the body is not a JSON object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "botId is required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Missing or wrong X-Bot-Token, or an unknown botId. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Invalid bot token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description No such job for this bot. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Job not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description The job already completed or failed; the reply carries it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Job is already completed",
+                     *       "job": {
+                     *         "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+                     *         "status": "completed",
+                     *         "total": 0,
+                     *         "sent": 0,
+                     *         "failed": 0,
+                     *         "createdAt": "2026-11-23T12:00:00.000Z",
+                     *         "startedAt": null,
+                     *         "finishedAt": "2026-11-23T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastJobConflict"];
+                };
+            };
+            /** @description The body is over 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Request body is larger than 256kb"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Internal error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Service temporarily unavailable; try again shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, at most 20; running jobs show live counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "jobs": [
+                     *         {
+                     *           "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
+                     *           "status": "queued",
+                     *           "total": 0,
+                     *           "sent": 0,
+                     *           "failed": 0,
+                     *           "createdAt": "2026-11-23T12:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        jobs: components["schemas"]["BroadcastJob"][];
+                    };
+                };
+            };
+            /** @description The path is not valid percent-encoded UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Malformed URL: a path segment is not valid percent-encoded UTF-8"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Missing or wrong X-Bot-Token, or an unknown botId. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Invalid bot token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Internal error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Service temporarily unavailable; try again shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for work. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "draining": false,
+                     *       "checks": {
+                     *         "postgres": true,
+                     *         "redis": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A dependency does not answer, or the service is shutting down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "draining": false,
+                     *       "checks": {
+                     *         "postgres": true,
+                     *         "redis": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example # HELP http_requests_total … */
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    openapiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of this service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    };
+                };
+            };
+        };
+    };
+    docsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,53 @@
+/**
+ * The security schemes of Botyard's documents. OpenAPI cannot describe a credential carried in a JSON body field, so
+ * the management API key appears twice: as the `apiKey` query parameter scheme (GET) and as a required `apiKey` field
+ * of every POST body, with the POST operations marked by the `x-botyard-api-key-in: body` extension.
+ *
+ * @see docs/api-contract.md#security
+ */
+
+/** Scheme names, as they appear under components/securitySchemes and in each operation's `security`. */
+export const SCHEME = {
+  apiKeyQuery: "ApiKeyQuery",
+  botToken: "BotToken",
+  dashboardSession: "DashboardSession",
+  operatorToken: "OperatorToken",
+  telegramSecret: "TelegramSecretToken",
+} as const;
+
+/** The cookie the dashboard's session will use (placeholder until the dashboard's /api routes register). */
+export const DASHBOARD_SESSION_COOKIE = "botyard_session";
+
+export const SECURITY_SCHEMES = {
+  [SCHEME.apiKeyQuery]: {
+    type: "apiKey",
+    in: "query",
+    name: "apiKey",
+    description:
+      "Personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`). GET: the `apiKey` query " +
+      "parameter. POST: the `apiKey` field of the JSON body (OpenAPI has no body-field scheme; see each POST body).",
+  },
+  [SCHEME.botToken]: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Bot-Token",
+    description: "The Telegram token of the bot named by botId.",
+  },
+  [SCHEME.dashboardSession]: {
+    type: "apiKey",
+    in: "cookie",
+    name: DASHBOARD_SESSION_COOKIE,
+    description: "The dashboard's session cookie, for the dashboard's /api routes.",
+  },
+  [SCHEME.telegramSecret]: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Telegram-Bot-Api-Secret-Token",
+    description: "The secret_token restartBot gave Telegram's setWebhook; Telegram sends it with every update.",
+  },
+  [SCHEME.operatorToken]: {
+    type: "http",
+    scheme: "bearer",
+    description: "OPERATOR_TOKEN, for operator pages such as /admin/queues.",
+  },
+} as const;

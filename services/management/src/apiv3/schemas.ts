@@ -1,0 +1,221 @@
+/**
+ * The fields and reply objects of /apiv3, as zod schemas. These schemas validate every request, shape every reply and
+ * generate the OpenAPI document (see contract.ts): one source, so the document cannot drift from the code.
+ *
+ * @see docs/management-api.md
+ */
+import { MAX_DOCUMENT_BYTES, unstorableTextProblem } from "@botyard/common";
+import {
+  jsonObject,
+  optionalJsonObject,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  optionalText,
+  plainObject,
+  refuseUnstorable,
+  requiredString,
+  requiredText,
+  typeErrors,
+  z,
+} from "@botyard/openapi";
+import { normalizeEmail } from "../accounts/account-service.js";
+
+/** Largest code file, in UTF-8 bytes. */
+export const MAX_CODE_BYTES = 1024 * 1024;
+export const MAX_ENV_VARS = 100;
+export const MAX_ENV_VALUE = 4096;
+export const MAX_NAME = 128;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
+
+const tokenMessage = (name: string) => `${name} is not a Telegram bot token (expected 123456:ABC…)`;
+const tokenDescription = "A Telegram bot token as BotFather gives it (`123456:ABC…`).";
+const TOKEN_EXAMPLE = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
+
+function tokenSchema(name: string, required: boolean) {
+  return z
+    .string(typeErrors(name, "a string", required))
+    .min(required ? 1 : 0, `${name} is required`)
+    .regex(TOKEN_SHAPE, tokenMessage(name))
+    .openapi({ description: tokenDescription, example: TOKEN_EXAMPLE });
+}
+const requiredToken = (name: string) => ({ body: tokenSchema(name, true), query: tokenSchema(name, true) });
+const optionalToken = (name: string) => ({
+  body: tokenSchema(name, false).optional(),
+  query: tokenSchema(name, false).optional(),
+});
+
+/** Why an env object is refused (checked in this order: count, then each variable's name, type, length, text). */
+function envProblem(env: Record<string, unknown>): { message: string; path: string[] } | undefined {
+  const entries = Object.entries(env);
+  if (entries.length > MAX_ENV_VARS) return { message: `env may hold at most ${MAX_ENV_VARS} variables`, path: [] };
+  for (const [name, value] of entries) {
+    if (!ENV_NAME.test(name))
+      return {
+        message: `env name '${name.slice(0, 64)}' must be letters, digits and _, not starting with a digit`,
+        path: [],
+      };
+    const at = { path: [name] };
+    if (typeof value !== "string") return { message: `env.${name} must be a string`, ...at };
+    if (value.length > MAX_ENV_VALUE)
+      return { message: `env.${name} must be at most ${MAX_ENV_VALUE} characters`, ...at };
+    const problem = unstorableTextProblem(value);
+    if (problem) return { message: `env.${name} ${problem}`, ...at };
+  }
+  return undefined;
+}
+
+/** The fields of /apiv3 operations, by name. */
+export const fields = {
+  botId: requiredString("botId", {
+    description: "The bot's id, as createBot or listBots gave it.",
+    example: "k3Jx9QmZ2pL0aVb7TnRe",
+  }),
+  newCode: requiredText("newCode", {
+    maxBytes: MAX_CODE_BYTES,
+    description: "The complete new code file (JavaScript).",
+    example: "logic['hello'] = async (query) => ({ hi: query.name });",
+  }),
+  code: optionalText("code", {
+    maxBytes: MAX_CODE_BYTES,
+    description: "The bot's code file (JavaScript); empty when absent.",
+    example: "bot.start((ctx) => ctx.reply('Welcome!'));",
+  }),
+  name: optionalString("name", {
+    max: MAX_NAME,
+    storable: true,
+    description: "A name for the owner's own use.",
+    example: "Support bot",
+  }),
+  botToken: optionalToken("botToken"),
+  requiredBotToken: requiredToken("botToken"),
+  newBotToken: optionalToken("newBotToken"),
+  targetEmail: (() => {
+    const schema = z
+      .string(typeErrors("targetEmail", "a string", true))
+      .min(1, "targetEmail is required")
+      .superRefine(refuseUnstorable("targetEmail"))
+      .transform((value, ctx) => {
+        try {
+          return normalizeEmail(value);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+          return z.NEVER;
+        }
+      })
+      .openapi({
+        description: "E-mail of the recipient account (trimmed; the account must exist).",
+        format: "email",
+        example: "friend@example.com",
+      });
+    return { body: schema, query: schema };
+  })(),
+  runNow: optionalBoolean("run_now", "Start the new bot at once. Requires newBotToken."),
+  dbProps: optionalJsonObject(
+    "dbProps",
+    plainObject("dbProps", false).openapi({
+      type: "object",
+      additionalProperties: { type: "array", items: { type: "object" } },
+      description:
+        "Initial data: collection name → array of documents (JSON objects, each at most " +
+        `${MAX_DOCUMENT_BYTES / 1024} KiB). A bad collection (name, value, document) is reported in the reply and ` +
+        "skipped; the rest of the transfer goes on. On GET: JSON text of the object.",
+      example: { users: [{ _id: "u1", name: "Ann" }], settings: [{ theme: "dark" }] },
+    }),
+  ),
+  env: jsonObject(
+    "env",
+    plainObject("env", true)
+      .transform((env, ctx) => {
+        const problem = envProblem(env);
+        if (!problem) return env as Record<string, string>;
+        ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
+        return z.NEVER;
+      })
+      .openapi({
+        type: "object",
+        maxProperties: MAX_ENV_VARS,
+        additionalProperties: { type: "string", maxLength: MAX_ENV_VALUE },
+        description:
+          `The bot's environment variables (replaces the whole set): at most ${MAX_ENV_VARS}, names of letters, ` +
+          `digits and _ (not starting with a digit), values up to ${MAX_ENV_VALUE} characters. On GET: JSON text.`,
+        example: { API_URL: "https://example.com", GREETING: "Hello" },
+      }),
+  ),
+  limit: optionalInteger("limit", 1, 200, "How many lines, newest first (default 50)."),
+};
+
+const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-23T12:00:00.000Z" });
+const BotStatus = z.enum(["stopped", "running", "halted"]).openapi("BotStatus", {
+  description: "stopped: new, or after stopBot. running: after restartBot. halted: hit its limits; restart clears it.",
+});
+
+/** An entry of listBots. */
+export const BotListEntry = z
+  .object({ botId: z.string(), name: z.string(), status: BotStatus })
+  .openapi("BotListEntry", { example: { botId: "k3Jx9QmZ2pL0aVb7TnRe", name: "Support bot", status: "running" } });
+
+/** getBot's `bot`. */
+export const BotDetails = z
+  .object({
+    botId: z.string(),
+    name: z.string(),
+    status: BotStatus,
+    haltReason: z.string().nullable().openapi({
+      description: "Why the bot is halted (null unless it is); restartBot clears it.",
+      example: null,
+    }),
+    createdAt: isoTime,
+    codeUpdatedAt: isoTime.nullable(),
+    startedAt: isoTime.nullable(),
+  })
+  .openapi("Bot");
+
+/** A line of the bot's log. */
+export const LogLine = z
+  .object({ at: isoTime, level: z.enum(["log", "info", "warn", "error"]), message: z.string() })
+  .openapi("LogLine");
+
+const CollectionReport = z.object({
+  inserted: z.number().int().min(0),
+  error: z.string().optional().openapi({ description: "Why this collection was skipped (then inserted is 0)." }),
+});
+
+/**
+ * transferBot's per-collection report. Checked entry by entry rather than as a zod record, which would silently drop
+ * a collection named `__proto__` from the reply (the owner must see every collection they sent, good or bad).
+ */
+export const SeedReport = z
+  .custom<Record<string, z.infer<typeof CollectionReport>>>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      Object.values(value).every((entry) => CollectionReport.safeParse(entry).success),
+  )
+  .openapi("SeedReport", {
+    type: "object",
+    additionalProperties: {
+      type: "object",
+      properties: {
+        inserted: { type: "integer", minimum: 0 },
+        error: { type: "string", description: "Why this collection was skipped (then inserted is 0)." },
+      },
+      required: ["inserted"],
+    },
+    example: { users: { inserted: 2 }, bad_name: { inserted: 0, error: "invalid collection name 'bad_name'" } },
+  });
+
+/** restartBot's webhook outcome. */
+export const WebhookOutcome = z.enum(["registered", "none", "failed"]).openapi({
+  description: "registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.",
+});
+
+/** The error body of /apiv3. */
+export const Apiv3Error = z
+  .object({
+    ok: z.literal(false),
+    msg: z.string().openapi({ description: "What went wrong, naming the field when a field is the cause." }),
+    stat_code: z.number().int().openapi({ description: "Equal to the HTTP status." }),
+  })
+  .openapi("Apiv3Error");
