@@ -1,7 +1,22 @@
 /** The gateway HTTP app: operator endpoints, custom webhooks and the Telegram intake, built from injected parts. */
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { createRedis, HttpError, httpMetricsMiddleware, isBodyParserError, operatorRouter, SecretBox, type BotEvent, type Logger, type ReadinessCheck, type Redis, type RedisNames, type Registry } from "@botyard/common";
+import express, { type Express } from "express";
+import {
+  BotEventBus,
+  AppError,
+  errorHandler,
+  httpMetricsMiddleware,
+  operatorRouter,
+  SecretBox,
+  type Logger,
+  type Problem,
+  type ReadinessCheck,
+  type RedisConnection,
+  type RedisNames,
+  type Registry,
+} from "@botyard/common";
 import type { Database } from "@botyard/db";
+import { DocumentStore, type DocumentStoreLimits } from "@botyard/docstore";
+import type pg from "pg";
 import type { TelegramClient } from "@botyard/telegram";
 import { BotLogWriter } from "./bots/bot-log.js";
 import { GatewayRepository } from "./bots/gateway-repository.js";
@@ -10,12 +25,23 @@ import { customWebhookRouter } from "./routes/custom-webhook.js";
 import { telegramIntakeRouter } from "./routes/telegram-intake.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
+import { docsRouter } from "@botyard/openapi";
+import { gatewayDocument } from "./openapi.js";
 
 /** What the gateway is built from. */
 export interface GatewayDeps {
   db: Database;
-  redis: Redis;
-  redisUrl: string;
+  /**
+   * The pool bot code's db.operation calls run on: one of their own, so a bot's queries (and the statement timeout
+   * the store sets on its connections) never take the connections the gateway needs for its own lookups.
+   * @defaultValue the pool of `db`
+   */
+  storePool?: pg.Pool;
+  /** Per-bot limits of the document store. @defaultValue the store's defaults */
+  storeLimits?: Partial<DocumentStoreLimits>;
+  redis: RedisConnection;
+  /** A connection of its own for the bot-event subscription. */
+  subscriber: RedisConnection;
   names: RedisNames;
   secretKey: string;
   telegram: TelegramClient;
@@ -25,6 +51,8 @@ export interface GatewayDeps {
   runtime: RuntimeOptions;
   checks: Record<string, ReadinessCheck>;
   isDraining?: () => boolean;
+  /** Heartbeat and lease of the bot-event channel (tests shorten them). */
+  events?: { beatMs?: number; leaseMs?: number };
 }
 
 /** The app and what must be closed with it. */
@@ -32,38 +60,40 @@ export interface Gateway {
   app: Express;
   runtime: BotRuntime;
   logs: BotLogWriter;
+  events: BotEventBus;
   /** Resolves once the bot-event subscription is live. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
+/** The error body of the gateway: `{ ok: false, message }`. */
+export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message });
+
 /** Wires the gateway. */
 export function createGateway(deps: GatewayDeps): Gateway {
   const repository = new GatewayRepository(deps.db);
   const logs = new BotLogWriter(repository, deps.logger);
+  const events = new BotEventBus(deps.redis, deps.subscriber, deps.names, { role: "gateway", ...deps.events });
   const runtime = new BotRuntime(
     {
-      db: deps.db,
       repository,
       logs,
       halts: new HaltTracker(deps.redis, deps.names),
       box: new SecretBox(deps.secretKey),
       telegram: deps.telegram,
       egress: new Egress({ allowPrivate: deps.allowPrivateEgress }),
+      events: {
+        trusted: () => events.trusted,
+        publish: (event) => events.publish(event, { awaitAcks: false }),
+      },
+      storeFor: (botId) => new DocumentStore(deps.storePool ?? deps.db, botId, deps.storeLimits),
       logger: deps.logger,
     },
     deps.runtime,
   );
-
-  const subscriber = createRedis(deps.redisUrl);
-  subscriber.on("message", (_channel: string, message: string) => {
-    try {
-      runtime.onEvent(JSON.parse(message) as BotEvent);
-    } catch (err) {
-      deps.logger.warn({ err }, "ignoring a malformed bot event");
-    }
-  });
-  const ready = subscriber.subscribe(deps.names.botEvents).then(() => undefined);
+  events.onEvent((event) => runtime.onEvent(event));
+  events.onLost(() => runtime.onResubscribed());
+  const ready = events.start();
 
   const app = express();
   app.disable("x-powered-by");
@@ -71,29 +101,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
   app.set("query parser", "simple");
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
+  app.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
   app.use(customWebhookRouter(runtime, logs));
   app.use(telegramIntakeRouter(runtime, repository, deps.logger));
-  app.use((_req, res) => {
-    res.status(404).json({ ok: false, message: "Not found" });
+  app.use(() => {
+    throw new AppError("NOT_FOUND");
   });
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof HttpError) return void res.status(err.status).json({ ok: false, message: err.message });
-    if (isBodyParserError(err)) {
-      if (err.status === 413) return void res.status(413).json({ ok: false, message: "Request body is larger than 1 MiB" });
-      if (err.type === "entity.parse.failed") return void res.status(400).json({ ok: false, message: "Malformed JSON body" });
-      if (err.status < 500) return void res.status(err.status).json({ ok: false, message: "Unreadable request body" });
-    }
-    deps.logger.error({ err }, "gateway request failed");
-    res.status(500).json({ ok: false, message: "Internal error" });
-  });
+  app.use(
+    errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context: "gateway request", bodyLimit: "1 MiB" }),
+  );
 
   return {
     app,
     runtime,
     logs,
+    events,
     ready,
     async close() {
-      subscriber.disconnect();
+      await events.close();
       runtime.close();
       await logs.close();
     },

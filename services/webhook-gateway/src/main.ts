@@ -1,5 +1,15 @@
 /** Starts the webhook gateway: config, migrations, connections, HTTP, graceful shutdown. */
-import { closeServer, createLogger, createMetricsRegistry, createRedis, listen, onShutdownSignal, pingRedis, RedisNames } from "@botyard/common";
+import {
+  boundPort,
+  createLogger,
+  createMetricsRegistry,
+  createRedisConnection,
+  failFastRedisOptions,
+  Lifecycle,
+  pingRedis,
+  RedisNames,
+  redisConnectionConfig,
+} from "@botyard/common";
 import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "./app.js";
@@ -7,16 +17,30 @@ import { loadGatewayConfig } from "./config.js";
 
 const config = loadGatewayConfig();
 const logger = createLogger("webhook-gateway", config.LOG_LEVEL);
+const lifecycle = new Lifecycle({ logger, graceMs: config.SHUTDOWN_GRACE_MS });
 await prepareDatabase(config.DATABASE_URL);
-const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-webhook-gateway", max: 20 });
-const redis = createRedis(config.REDIS_URL);
-let draining = false;
+const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-webhook-gateway", max: 10 });
+// Bot code's db.operation calls get a pool of their own (see GatewayDeps.storePool).
+const store = createDb(config.DATABASE_URL, {
+  applicationName: "botyard-bot-store",
+  max: config.DOCSTORE_POOL_SIZE,
+});
+// Request paths (halt counting) fail at once while Redis is away; the bot-event subscriber has its own connection.
+const redis = createRedisConnection(redisConnectionConfig(config), failFastRedisOptions);
+const subscriber = createRedisConnection(redisConnectionConfig(config));
 
 const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 });
 const gateway = createGateway({
   db,
+  storePool: store.pool,
+  storeLimits: {
+    maxDocsPerCollection: config.DOCSTORE_MAX_DOCS_PER_COLLECTION,
+    maxBytesPerBot: config.DOCSTORE_MAX_BYTES_PER_BOT,
+    statementTimeoutMs: config.DOCSTORE_STATEMENT_TIMEOUT_MS,
+    maxIndexesPerBot: config.DOCSTORE_MAX_INDEXES,
+  },
   redis,
-  redisUrl: config.REDIS_URL,
+  subscriber,
   names: new RedisNames(config.REDIS_PREFIX),
   secretKey: config.SECRET_KEY,
   telegram,
@@ -28,20 +52,23 @@ const gateway = createGateway({
     maxLoaded: config.MAX_LOADED_BOTS,
     idleMs: config.BOT_IDLE_MS,
     maxConcurrentPerBot: config.BOT_MAX_CONCURRENCY,
-    rowTtlMs: 1000,
+    rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
   },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
-  isDraining: () => draining,
+  isDraining: lifecycle.isDraining,
 });
 await gateway.ready;
-const server = await listen(gateway.app, config.GATEWAY_PORT);
-logger.info({ port: config.GATEWAY_PORT, allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS }, "webhook gateway listening");
+const server = await lifecycle.listen(gateway.app, config.GATEWAY_PORT);
+logger.info({ port: boundPort(server), allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS }, "webhook gateway listening");
 
-onShutdownSignal(logger, async () => {
-  draining = true;
-  await closeServer(server);
-  await gateway.close();
-  redis.disconnect();
-  await telegram.close();
-  await pool.end();
+lifecycle.onSignal({
+  release: [
+    ["gateway runtime", () => gateway.close()],
+    ["redis", () => redis.disconnect()],
+    ["bot-event subscriber", () => subscriber.disconnect()],
+    ["postgres pool", () => pool.end()],
+    ["bot store pool", () => store.pool.end()],
+    // Last: it waits for Bot API calls still under way, which only a request cut at the grace can leave behind.
+    ["telegram client", () => telegram.close()],
+  ],
 });

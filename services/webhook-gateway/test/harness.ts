@@ -1,36 +1,51 @@
-/** A gateway on a fresh database and Redis prefix with the fake Bot API, plus helpers to create and restart bots. */
+/**
+ * Gateway replicas and the real management app on one fresh database and Redis prefix, with the fake Bot API. Bots
+ * are created, edited, restarted, stopped and deleted through management's /apiv3 operations, exactly as owners do,
+ * so the gateway is tested against the events and rows management really produces.
+ */
 import { randomUUID } from "node:crypto";
-import { createLogger, createMetricsRegistry, createRedis, newId, publishBotEvent, randomToken, RedisNames, SecretBox, sha256, type Redis } from "@botyard/common";
-import { accounts, bots, createDb, type DbHandle } from "@botyard/db";
+import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
+import { createManagementApp } from "@botyard/management/app";
 import { TelegramClient } from "@botyard/telegram";
 import type { Express } from "express";
+import request from "supertest";
 import { createGateway, type Gateway } from "../src/app.js";
 
 export const SECRET_KEY = "gateway-test-secret-key-0123";
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export interface TestBot {
   botId: string;
   token: string;
+  /** The secret_token management gave the fake Bot API's setWebhook at the last restart. */
   webhookSecret: string;
 }
 
 export interface GatewayHarness {
   app: Express;
   gateway: Gateway;
+  management: Express;
   database: TestDatabase;
   handle: DbHandle;
   redis: Redis;
   names: RedisNames;
   fake: FakeTelegram;
-  /** Creates a running bot with `code` (and env). */
-  bot(code: string, options?: { env?: Record<string, string>; status?: "running" | "stopped" | "halted" }): Promise<TestBot>;
-  /** Saves code without restarting (editBotCoreLogic). */
+  apiKey: string;
+  /** Creates a bot with `code` (and env) through management; running unless `status: "stopped"`. */
+  bot(code: string, options?: { env?: Record<string, string>; status?: "running" | "stopped" }): Promise<TestBot>;
+  /** Calls an /apiv3 operation as the harness's owner; resolves with the reply body, failing on a non-200. */
+  op(name: string, fields?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** editBotCoreLogic: saves code without restarting. */
   edit(botId: string, code: string): Promise<void>;
-  /** Restarts as management does: snapshot code, bump version, publish the event. */
-  restart(botId: string): Promise<void>;
+  /** restartBot; resolves with the new webhook secret. */
+  restart(botId: string): Promise<string>;
+  /** The bot's log lines, oldest first (after the gateways flushed theirs). */
   logs(botId: string): Promise<Array<{ level: string; message: string }>>;
+  /** Waits until a log line of the bot matches `pattern`; fails after `ms`. */
+  waitForLog(botId: string, pattern: RegExp, ms?: number): Promise<string>;
   /** Another gateway replica on the same database, Redis and fake API (closed by close()). */
   replica(): Promise<Gateway>;
   close(): Promise<void>;
@@ -44,22 +59,38 @@ export interface GatewayHarnessOptions {
   maxConcurrentPerBot?: number;
   maxLoaded?: number;
   idleMs?: number;
+  rate?: { perSecond: number; burst: number };
+}
+
+/** Polls `check` until it returns a value other than undefined; throws after `ms`. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 export async function startGatewayHarness(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: 10 });
-  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const redis = createRedis(redisUrl);
+  const redis = createRedis(REDIS_URL);
   const names = new RedisNames(`botyard-test-${randomUUID()}`);
   const fake = await FakeTelegram.start();
   const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 3000 });
+  const connections: Redis[] = [];
+  const events = { beatMs: 25, leaseMs: 250 };
   const replicas: Gateway[] = [];
+
   const startReplica = async (): Promise<Gateway> => {
+    const subscriber = createRedis(REDIS_URL);
+    connections.push(subscriber);
     const replica = createGateway({
       db: handle.db,
       redis,
-      redisUrl,
+      subscriber,
       names,
       secretKey: SECRET_KEY,
       telegram,
@@ -71,51 +102,92 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         maxLoaded: options.maxLoaded ?? 100,
         idleMs: options.idleMs ?? 60_000,
         maxConcurrentPerBot: options.maxConcurrentPerBot ?? 16,
-        rowTtlMs: 1000,
+        rate: options.rate ?? { perSecond: 10_000, burst: 10_000 },
       },
       checks: { postgres: async () => true, redis: async () => true },
+      events,
     });
     await replica.ready;
+    // A replica serves from its cache once its own heartbeat has come back.
+    await eventually(() => (replica.events.trusted ? true : undefined));
     replicas.push(replica);
     return replica;
   };
+
+  const subscriber = createRedis(REDIS_URL);
+  connections.push(subscriber);
+  const publisher = new BotEventBus(redis, subscriber, names, { role: "publisher", ...events });
+  await publisher.start();
+  const management = createManagementApp({
+    db: handle.db,
+    redis,
+    names,
+    events: publisher,
+    secretKey: SECRET_KEY,
+    telegram,
+    logger: createLogger("management", "silent"),
+    registry: createMetricsRegistry("management"),
+    webhookBaseUrl: "http://127.0.0.1:1",
+    checks: { postgres: async () => true, redis: async () => true },
+  });
+  const { apiKey } = await management.accounts.create(`owner-${randomUUID().slice(0, 8)}@example.com`);
   const gateway = await startReplica();
-  const accountId = newId();
-  await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
-  const box = new SecretBox(SECRET_KEY);
   let n = 0;
+
+  const op = async (name: string, fields: Record<string, unknown> = {}) => {
+    const res = await request(management.app)
+      .post(`/apiv3/${name}`)
+      .send({ apiKey, ...fields });
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
+  };
+  const secretOf = (botId: string) => {
+    const url = `/telegram/${botId}`;
+    const call = fake.calls.filter((c) => c.method === "setWebhook" && String(c.params.url).endsWith(url)).at(-1);
+    return call ? String(call.params.secret_token) : "";
+  };
+
   const h: GatewayHarness = {
-    app: gateway.app, gateway, database, handle, redis, names, fake,
+    app: gateway.app,
+    gateway,
+    management: management.app,
+    database,
+    handle,
+    redis,
+    names,
+    fake,
+    apiKey,
+    op,
     async bot(code, o = {}) {
-      const botId = newId();
       const token = `${900000 + ++n}:AAH${randomUUID().replace(/-/g, "")}`;
-      const webhookSecret = randomToken(24);
-      await handle.db.insert(bots).values({
-        id: botId, accountId, code, runningCode: code, codeVersion: 1, status: o.status ?? "running",
-        tokenEnc: box.encrypt(token), tokenHash: sha256(token), webhookSecretHash: sha256(webhookSecret),
-        envEnc: o.env ? box.encrypt(JSON.stringify(o.env)) : null,
-      });
-      return { botId, token, webhookSecret };
+      const { botId } = (await op("createBot", { code, botToken: token, name: `bot ${n}` })) as { botId: string };
+      if (o.env) await op("setBotEnv", { botId, env: o.env });
+      if (o.status === "stopped") return { botId, token, webhookSecret: "" };
+      await op("restartBot", { botId });
+      return { botId, token, webhookSecret: secretOf(botId) };
     },
     async edit(botId, code) {
-      await handle.pool.query("update bots set code = $2 where id = $1", [botId, code]);
+      await op("editBotCoreLogic", { botId, newCode: code });
     },
     async restart(botId) {
-      const { rows } = await handle.pool.query(
-        "update bots set running_code = code, code_version = code_version + 1, status = 'running', halt_reason = null where id = $1 returning code_version",
-        [botId],
-      );
-      await publishBotEvent(redis, names, { type: "restart", botId, codeVersion: rows[0].code_version });
-      await new Promise((r) => setTimeout(r, 50));
+      await op("restartBot", { botId });
+      return secretOf(botId);
     },
     async logs(botId) {
-      await gateway.logs.flush();
-      const { rows } = await handle.pool.query("select level, message from bot_logs where bot_id = $1 order by id", [botId]);
-      return rows;
+      for (const replica of replicas) await replica.logs.flush();
+      const body = await op("getBotLogs", { botId, limit: 200 });
+      const lines = body.logs as Array<{ level: string; message: string }>;
+      return lines.reverse().map(({ level, message }) => ({ level, message }));
+    },
+    async waitForLog(botId, pattern, ms = 5000) {
+      return eventually(async () => (await h.logs(botId)).find((l) => pattern.test(l.message))?.message, ms);
     },
     replica: startReplica,
     async close() {
       for (const replica of replicas) await replica.close();
+      await publisher.close();
+      await management.broadcast.close();
+      for (const connection of connections) connection.disconnect();
       await telegram.close();
       await fake.close();
       await redis.quit();

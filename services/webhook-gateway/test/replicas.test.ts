@@ -3,14 +3,14 @@
  * at once; the least recently used isolate goes first when a replica holds too many; an idle one is freed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { publishBotEvent, SecretBox } from "@botyard/common";
 import request from "supertest";
 import type { Gateway } from "../src/app.js";
-import { SECRET_KEY, startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 /** Code whose isolate counts its calls: a fresh isolate answers 1. */
 const COUNTER = "let calls = 0; logic['count'] = async () => ++calls;";
-const count = async (app: Gateway["app"], botId: string) => (await request(app).get(`/custom/${botId}/count`)).body.data as number;
+const count = async (app: Gateway["app"], botId: string) =>
+  (await request(app).get(`/custom/${botId}/count`)).body.data as number;
 
 describe("two gateway replicas", () => {
   let h: GatewayHarness;
@@ -23,7 +23,7 @@ describe("two gateway replicas", () => {
     await h.close();
   });
 
-  it("both run the new code as soon as a restart is published, within the row cache's second", async () => {
+  it("both run the new code on the first call after restartBot answers, and the old code until then", async () => {
     const { botId } = await h.bot("logic['v'] = async () => 'one';");
     for (const app of [h.app, second.app]) expect((await request(app).get(`/custom/${botId}/v`)).body.data).toBe("one");
     await h.edit(botId, "logic['v'] = async () => 'two';");
@@ -41,25 +41,29 @@ describe("two gateway replicas", () => {
       expect((await request(app).get(`/custom/${stopped.botId}/v`)).status).toBe(200);
       expect((await request(app).get(`/custom/${deleted.botId}/v`)).status).toBe(200);
     }
-    await h.handle.pool.query("update bots set status = 'stopped' where id = $1", [stopped.botId]);
-    await publishBotEvent(h.redis, h.names, { type: "stop", botId: stopped.botId });
-    await h.handle.pool.query("delete from bots where id = $1", [deleted.botId]);
-    await publishBotEvent(h.redis, h.names, { type: "delete", botId: deleted.botId });
-    await new Promise((r) => setTimeout(r, 50));
+    await h.op("stopBot", { botId: stopped.botId });
+    await h.op("deleteBot", { botId: deleted.botId });
     for (const app of [h.app, second.app]) {
-      expect((await request(app).get(`/custom/${stopped.botId}/v`)).body).toEqual({ ok: false, message: "Bot is not running" });
-      expect((await request(app).get(`/custom/${deleted.botId}/v`)).body).toEqual({ ok: false, message: "Bot not found" });
+      expect((await request(app).get(`/custom/${stopped.botId}/v`)).body).toEqual({
+        ok: false,
+        message: "Bot is not running",
+      });
+      expect((await request(app).get(`/custom/${deleted.botId}/v`)).body).toEqual({
+        ok: false,
+        message: "Bot not found",
+      });
     }
   });
 
-  it("both see new env values once the env event arrives", async () => {
-    const box = new SecretBox(SECRET_KEY);
-    const { botId } = await h.bot("logic['env'] = async () => process.env.GREETING ?? null;", { env: { GREETING: "hello" } });
-    for (const app of [h.app, second.app]) expect((await request(app).get(`/custom/${botId}/env`)).body.data).toBe("hello");
-    await h.handle.pool.query("update bots set env_enc = $2 where id = $1", [botId, box.encrypt(JSON.stringify({ GREETING: "héllo 👋" }))]);
-    await publishBotEvent(h.redis, h.names, { type: "env", botId });
-    await new Promise((r) => setTimeout(r, 50));
-    for (const app of [h.app, second.app]) expect((await request(app).get(`/custom/${botId}/env`)).body.data).toBe("héllo 👋");
+  it("both see new env values on the first call after setBotEnv answers", async () => {
+    const { botId } = await h.bot("logic['env'] = async () => process.env.GREETING ?? null;", {
+      env: { GREETING: "hello" },
+    });
+    for (const app of [h.app, second.app])
+      expect((await request(app).get(`/custom/${botId}/env`)).body.data).toBe("hello");
+    await h.op("setBotEnv", { botId, env: { GREETING: "héllo 👋" } });
+    for (const app of [h.app, second.app])
+      expect((await request(app).get(`/custom/${botId}/env`)).body.data).toBe("héllo 👋");
   });
 });
 
@@ -90,8 +94,7 @@ describe("isolate eviction", () => {
       expect(await count(h.app, botId)).toBe(1);
       expect(await count(h.app, botId)).toBe(2);
       expect(h.gateway.runtime.loadedCount).toBe(1);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(h.gateway.runtime.loadedCount).toBe(0);
+      await eventually(() => (h.gateway.runtime.loadedCount === 0 ? true : undefined), 5000);
       expect(await count(h.app, botId)).toBe(1);
     } finally {
       await h.close();

@@ -15,7 +15,10 @@ export class BotLogWriter {
   readonly #budget = new Map<string, { windowStart: number; used: number; dropped: number }>();
   readonly #timer: NodeJS.Timeout;
 
-  constructor(private readonly repository: GatewayRepository, private readonly logger: Logger) {
+  constructor(
+    private readonly repository: GatewayRepository,
+    private readonly logger: Logger,
+  ) {
     this.#timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.#timer.unref();
   }
@@ -25,7 +28,8 @@ export class BotLogWriter {
     const now = Date.now();
     let budget = this.#budget.get(botId);
     if (!budget || now - budget.windowStart > 60_000) {
-      if (budget && budget.dropped > 0) this.#push(botId, "warn", `${budget.dropped} log lines dropped (limit ${LINES_PER_MINUTE} per minute)`);
+      if (budget && budget.dropped > 0)
+        this.#push(botId, "warn", `${budget.dropped} log lines dropped (limit ${LINES_PER_MINUTE} per minute)`);
       budget = { windowStart: now, used: 0, dropped: 0 };
       this.#budget.set(botId, budget);
     }

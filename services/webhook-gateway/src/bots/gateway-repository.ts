@@ -2,16 +2,29 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { botLogs, bots, recipients, type BotStatus, type Database } from "@botyard/db";
 
-/** What the gateway needs of a bot. */
+/**
+ * What every call needs to know of a bot, small enough to cache for every bot a replica serves. `fingerprint`
+ * changes whenever what a sandbox is built from changes (running code version, env vars, token), so a replica can
+ * tell a stale isolate from a fresh one without holding the code.
+ */
 export interface GatewayBot {
   id: string;
   status: BotStatus;
-  runningCode: string | null;
-  codeVersion: number;
-  envEnc: string | null;
-  tokenEnc: string | null;
+  hasRunningCode: boolean;
+  fingerprint: string;
   webhookSecretHash: string | null;
 }
+
+/** What a sandbox is built from. */
+export interface LoadedBot {
+  id: string;
+  runningCode: string;
+  fingerprint: string;
+  envEnc: string | null;
+  tokenEnc: string | null;
+}
+
+const fingerprint = sql<string>`${bots.codeVersion}::text || ':' || md5(coalesce(${bots.envEnc}, '') || '|' || coalesce(${bots.tokenEnc}, ''))`;
 
 /** A user seen in a Telegram update. */
 export interface SeenUser {
@@ -30,16 +43,43 @@ export class GatewayRepository {
 
   async findBot(botId: string): Promise<GatewayBot | undefined> {
     const rows = await this.db
-      .select({ id: bots.id, status: bots.status, runningCode: bots.runningCode, codeVersion: bots.codeVersion, envEnc: bots.envEnc, tokenEnc: bots.tokenEnc, webhookSecretHash: bots.webhookSecretHash })
+      .select({
+        id: bots.id,
+        status: bots.status,
+        hasRunningCode: sql<boolean>`${bots.runningCode} is not null`,
+        fingerprint,
+        webhookSecretHash: bots.webhookSecretHash,
+      })
       .from(bots)
       .where(eq(bots.id, botId))
       .limit(1);
     return rows[0];
   }
 
+  /** The running code, env and token of a bot, with their fingerprint; undefined when it has none running. */
+  async loadBot(botId: string): Promise<LoadedBot | undefined> {
+    const rows = await this.db
+      .select({
+        id: bots.id,
+        runningCode: bots.runningCode,
+        fingerprint,
+        envEnc: bots.envEnc,
+        tokenEnc: bots.tokenEnc,
+      })
+      .from(bots)
+      .where(eq(bots.id, botId))
+      .limit(1);
+    const row = rows[0];
+    return row && row.runningCode !== null ? { ...row, runningCode: row.runningCode } : undefined;
+  }
+
   /** Halts a running bot; resolves true when this call halted it. */
   async halt(botId: string, reason: string): Promise<boolean> {
-    const rows = await this.db.update(bots).set({ status: "halted", haltReason: reason }).where(and(eq(bots.id, botId), eq(bots.status, "running"))).returning({ id: bots.id });
+    const rows = await this.db
+      .update(bots)
+      .set({ status: "halted", haltReason: reason })
+      .where(and(eq(bots.id, botId), eq(bots.status, "running")))
+      .returning({ id: bots.id });
     return rows.length === 1;
   }
 
@@ -50,17 +90,35 @@ export class GatewayRepository {
       .values({ botId, ...user })
       .onConflictDoUpdate({
         target: [recipients.botId, recipients.chatId],
-        set: { languageCode: user.languageCode, firstName: user.firstName, username: user.username, blocked: false, blockedAt: null, updatedAt: sql`now()` },
+        // An update that does not say (a callback's `from` often lacks language_code) keeps what an earlier one said.
+        set: {
+          languageCode: sql`coalesce(excluded.language_code, ${recipients.languageCode})`,
+          firstName: sql`coalesce(excluded.first_name, ${recipients.firstName})`,
+          username: sql`coalesce(excluded.username, ${recipients.username})`,
+          blocked: false,
+          blockedAt: null,
+          updatedAt: sql`now()`,
+        },
       });
   }
 
   /** Appends log lines of one bot and trims the oldest beyond {@link LOG_LINES_KEPT}. */
-  async appendLogs(botId: string, lines: Array<{ level: "log" | "info" | "warn" | "error"; message: string; at: Date }>): Promise<void> {
+  async appendLogs(
+    botId: string,
+    lines: Array<{ level: "log" | "info" | "warn" | "error"; message: string; at: Date }>,
+  ): Promise<void> {
     if (lines.length === 0) return;
     await this.db.insert(botLogs).values(lines.map((l) => ({ botId, ...l })));
-    await this.db.delete(botLogs).where(and(
-      eq(botLogs.botId, botId),
-      lt(botLogs.id, sql`(select id from ${botLogs} where ${botLogs.botId} = ${botId} order by id desc offset ${LOG_LINES_KEPT - 1} limit 1)`),
-    ));
+    await this.db
+      .delete(botLogs)
+      .where(
+        and(
+          eq(botLogs.botId, botId),
+          lt(
+            botLogs.id,
+            sql`(select id from ${botLogs} where ${botLogs.botId} = ${botId} order by id desc offset ${LOG_LINES_KEPT - 1} limit 1)`,
+          ),
+        ),
+      );
   }
 }

@@ -1,21 +1,29 @@
 /**
- * Counts a bot's limit hits (time, memory) in Redis, so every gateway replica sees the same count: 3 within
- * 10 minutes halt the bot.
+ * Counts a bot's limit incidents (time, memory) in Redis, so every gateway replica sees the same count: 3 within
+ * 10 minutes halt the bot. restartBot (management) deletes the count, wherever the bot is loaded.
+ *
+ * @see docs/bot-runtime.md#halts
  */
 import { randomUUID } from "node:crypto";
-import type { Redis, RedisNames } from "@botyard/common";
+import type { RedisConnection, RedisNames } from "@botyard/common";
 
+/** Incidents that halt a bot. */
 export const HALT_AFTER_HITS = 3;
+/** The window they are counted in. */
 export const HALT_WINDOW_MS = 10 * 60 * 1000;
 
-/** Records limit hits and says when a bot has earned a halt. */
+/** Records limit incidents and says when a bot has earned a halt. */
 export class HaltTracker {
-  constructor(private readonly redis: Redis, private readonly names: RedisNames) {}
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly names: RedisNames,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  /** Records a hit now; resolves true when the bot reached the halt threshold. */
+  /** Records one incident now; resolves true when the bot reached the halt threshold. */
   async hit(botId: string): Promise<boolean> {
-    const key = this.names.key("limit-hits", botId);
-    const now = Date.now();
+    const key = this.names.limitHits(botId);
+    const now = this.clock();
     const result = await this.redis
       .multi()
       .zadd(key, now, `${now}-${randomUUID()}`)
@@ -25,10 +33,5 @@ export class HaltTracker {
       .exec();
     const count = Number(result?.[2]?.[1] ?? 0);
     return count >= HALT_AFTER_HITS;
-  }
-
-  /** Forgets the hits (after a restart clears the halt). */
-  async clear(botId: string): Promise<void> {
-    await this.redis.del(this.names.key("limit-hits", botId));
   }
 }

@@ -1,47 +1,70 @@
 /**
  * `POST /telegram/:botId`: Telegram's updates for a bot. The secret header must match the secret_token given to
  * setWebhook at the last restart. The sender is recorded as a broadcast recipient, then the update goes to the bot's
- * handlers in the background: Telegram gets its 200 at once, whatever the handlers do.
+ * handlers in the background: Telegram gets its 200 at once, whatever the handlers do. Only a wrong secret (or an
+ * unknown bot) is the caller's fault (401); a database that does not answer is ours (503, and Telegram retries).
+ *
+ * @see docs/bot-runtime.md#telegram-updates
  */
 import express, { type Request, type Response, type Router } from "express";
-import { constantTimeEqual, HttpError, sha256, type Logger } from "@botyard/common";
+import { AppError, constantTimeEqual, type Logger, sha256, storableText } from "@botyard/common";
 import type { GatewayRepository, SeenUser } from "../bots/gateway-repository.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
 
 const UPDATE_BODY_LIMIT = "1mb";
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const obj = (v: unknown): Obj | undefined =>
+  typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 
-/** The private chat's user of an update, when there is one. */
+/** A user's field as we store it: text with unstorable characters replaced (never refused), at most 256 characters. */
+function userText(value: unknown): string | null {
+  return typeof value === "string" ? storableText(value).slice(0, 256) : null;
+}
+
+/** The user an update comes from, and the chat to broadcast to them in, when there is one. */
 export function userOf(update: Obj): SeenUser | undefined {
-  const message = obj(update.message) ?? obj(update.edited_message) ?? obj(obj(update.callback_query)?.message);
-  const from = obj(update.message)?.from ?? obj(update.edited_message)?.from ?? obj(update.callback_query)?.from ?? obj(update.my_chat_member)?.from;
-  const user = obj(from);
+  const callback = obj(update.callback_query);
+  const message = obj(update.message) ?? obj(update.edited_message) ?? obj(callback?.message);
+  const from =
+    obj(obj(update.message)?.from ?? obj(update.edited_message)?.from ?? callback?.from) ??
+    obj(obj(update.my_chat_member)?.from);
   const chat = obj(message?.chat) ?? obj(obj(update.my_chat_member)?.chat);
-  const chatId = chat && chat.type === "private" ? Number(chat.id) : Number(user?.id);
-  if (!user || !Number.isSafeInteger(chatId)) return undefined;
-  const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 256) : null);
-  return { chatId, languageCode: str(user.language_code), firstName: str(user.first_name), username: str(user.username) };
+  // Broadcasts go to users, in their private chat with the bot: a group's messages record their sender's private chat.
+  const chatId = chat && chat.type === "private" ? Number(chat.id) : Number(from?.id);
+  if (!from || !Number.isSafeInteger(chatId)) return undefined;
+  return {
+    chatId,
+    languageCode: userText(from.language_code),
+    firstName: userText(from.first_name),
+    username: userText(from.username),
+  };
 }
 
 /** Builds the router. */
 export function telegramIntakeRouter(runtime: BotRuntime, repository: GatewayRepository, logger: Logger): Router {
   const router = express.Router();
-  router.post("/telegram/:botId", express.json({ limit: UPDATE_BODY_LIMIT, type: () => true }), async (req: Request, res: Response) => {
+  const json = express.json({ limit: UPDATE_BODY_LIMIT, type: () => true });
+  router.post("/telegram/:botId", json, async (req: Request, res: Response) => {
     const botId = req.params.botId as string;
-    const bot = await runtime.bot(botId).catch(() => undefined);
+    // Only "no such bot" looks like a wrong secret; a lookup that failed (Postgres away) is not the caller's fault
+    // and reaches the error handler (503 + Retry-After), so Telegram retries the update.
+    const bot = await runtime.bot(botId).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "BOT_NOT_FOUND") return undefined;
+      throw err;
+    });
     const secret = req.get("x-telegram-bot-api-secret-token");
-    if (!bot || !bot.webhookSecretHash || !secret || !constantTimeEqual(sha256(secret), bot.webhookSecretHash)) {
-      throw new HttpError(401, "Invalid secret token");
+    const expected = bot?.webhookSecretHash;
+    if (!expected || !secret || !constantTimeEqual(sha256(secret), expected)) {
+      throw new AppError("INVALID_SECRET_TOKEN");
     }
     const update = obj(req.body);
-    if (!update) throw new HttpError(400, "Update must be a JSON object");
+    if (!update) throw new AppError("INVALID_INPUT", "Update must be a JSON object");
     const user = userOf(update);
     if (user) await repository.upsertRecipient(botId, user);
     res.json({ ok: true });
-    runtime.runUpdate(botId, JSON.stringify(update)).catch((err: unknown) => {
-      if (!(err instanceof HttpError)) logger.error({ err, botId }, "dispatching an update failed");
+    runtime.runUpdate(botId, update).catch((err: unknown) => {
+      if (!(err instanceof AppError)) logger.error({ err, botId }, "dispatching an update failed");
     });
   });
   return router;

@@ -1,249 +1,237 @@
 /**
- * Runs bots on this gateway replica: finds the bot's row (cached for a second, and dropped at once on a bot event),
- * keeps one sandbox per bot built from its running code, bounds concurrent calls per bot, counts limit hits toward a
- * halt, and evicts idle sandboxes.
+ * Runs bots on this gateway replica. It decides whether a call may run (the bot exists, runs, is within its request
+ * rate and concurrency), lends it the bot's sandbox, turns failures into the contract's replies and the bot's log
+ * lines, and turns incidents into strikes and halts. The parts it composes each hold one job: BotDirectory (what a
+ * bot is now), SandboxPool (one sandbox per bot, swapped gracefully), BotHost (what bot code can ask of the host),
+ * HaltTracker (strikes across replicas).
+ *
+ * @see docs/bot-runtime.md
  */
-import { HttpError, scrubSecrets, type BotEvent, type Logger, type SecretBox } from "@botyard/common";
-import type { Database } from "@botyard/db";
-import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
+import { AppError, type BotEvent, type Logger, type SecretBox } from "@botyard/common";
+import type { TelegramClient } from "@botyard/telegram";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.js";
 import type { HaltTracker } from "../bots/halt-tracker.js";
-import { DocumentStore } from "./document-store.js";
+import type { CallOutcome, LogicArgs, LogicResult } from "../isolate/protocol.js";
+import { BotDirectory } from "./bot-directory.js";
+import { BotHost, type BotStore, DEFAULT_HOST_CALL_LIMITS, type HostCallLimits } from "./bot-host.js";
 import type { Egress } from "./egress.js";
-import { Sandbox, SandboxError, type LogicResult, type SandboxLimits } from "./sandbox.js";
+import { isolateScript } from "./isolate-script.js";
+import { TokenBucket } from "./limiter.js";
+import { type Incident, Sandbox, SandboxError, type SandboxLimits } from "./sandbox.js";
+import { SandboxPool } from "./sandbox-pool.js";
 
 /** Settings of the runtime. */
 export interface RuntimeOptions {
   limits: SandboxLimits;
-  /** Loaded sandboxes kept at most; the least recently used go first. */
+  /** Sandboxes kept loaded at most; the least recently used idle ones go first. */
   maxLoaded: number;
-  /** A sandbox unused this long is freed. */
+  /** A bot unused this long is freed. */
   idleMs: number;
-  /** Calls one bot may have running at once; more answer 429. */
+  /** Calls one bot may have running at once on this replica; more answer 429. */
   maxConcurrentPerBot: number;
-  /** How long a bot row is trusted without an event. */
-  rowTtlMs: number;
+  /** Requests per second per bot on this replica (custom webhooks and updates), and the burst allowed above it. */
+  rate: { perSecond: number; burst: number };
+  /** Per-bot concurrency of host calls. @defaultValue DEFAULT_HOST_CALL_LIMITS */
+  hostCalls?: HostCallLimits;
+}
+
+/** The event channel as the runtime uses it. */
+export interface RuntimeEvents {
+  trusted(): boolean;
+  publish(event: BotEvent): Promise<void>;
 }
 
 /** Dependencies of the runtime. */
 export interface RuntimeDeps {
-  db: Database;
   repository: GatewayRepository;
   logs: BotLogWriter;
   halts: HaltTracker;
   box: SecretBox;
   telegram: TelegramClient;
   egress: Egress;
+  events: RuntimeEvents;
+  storeFor(botId: string): BotStore;
   logger: Logger;
-}
-
-interface Entry {
-  row: GatewayBot;
-  rowAt: number;
-  sandbox?: Sandbox;
-  sandboxVersion?: number;
-  loading?: Promise<Sandbox>;
-  compileError?: { version: number; error: SandboxError };
-  inFlight: number;
-  lastUsed: number;
 }
 
 /** The bot runtime of one gateway process. */
 export class BotRuntime {
-  readonly #entries = new Map<string, Entry>();
-  /** Row reads under way, so concurrent first calls to a bot share one read and one entry. */
-  readonly #rowReads = new Map<string, Promise<GatewayBot | undefined>>();
-  readonly #sweeper: NodeJS.Timeout;
+  readonly #directory: BotDirectory;
+  readonly #pool: SandboxPool;
+  readonly #buckets = new Map<string, TokenBucket>();
+  readonly #running = new Map<string, number>();
+  /** Strikes being recorded, by bot: a call ended by an incident answers only once its strike (and halt) is in. */
+  readonly #strikes = new Map<string, Promise<void>>();
+  readonly #bucketSweeper: NodeJS.Timeout;
 
-  constructor(private readonly deps: RuntimeDeps, private readonly options: RuntimeOptions) {
-    this.#sweeper = setInterval(() => this.#evictIdle(), Math.min(60_000, options.idleMs));
-    this.#sweeper.unref();
+  constructor(
+    private readonly deps: RuntimeDeps,
+    private readonly options: RuntimeOptions,
+  ) {
+    this.#directory = new BotDirectory(deps.repository, { trusted: () => deps.events.trusted() });
+    this.#pool = new SandboxPool((botId) => this.#build(botId), {
+      maxLoaded: options.maxLoaded,
+      idleMs: options.idleMs,
+    });
+    this.#bucketSweeper = setInterval(() => {
+      for (const [botId, bucket] of this.#buckets) if (bucket.full) this.#buckets.delete(botId);
+    }, 10_000);
+    this.#bucketSweeper.unref();
   }
 
-  /** Runs `logic[path]`; throws HttpError for every refusal of CONTRACT section 4. */
-  async runWebhook(botId: string, path: string, argsJson: string): Promise<LogicResult> {
-    return this.#withBot(botId, (sandbox) => sandbox.runLogic(path, argsJson));
+  /** The bot's row now; BOT_NOT_FOUND when there is no such bot. */
+  bot(botId: string): Promise<GatewayBot> {
+    return this.#directory.get(botId);
   }
 
-  /** Runs the bot's update handlers on a Telegram update. */
-  async runUpdate(botId: string, updateJson: string): Promise<void> {
-    await this.#withBot(botId, (sandbox) => sandbox.dispatchUpdate(updateJson));
+  /** Runs `logic[path]`; throws AppError for every refusal of the contract (docs/bot-runtime.md#errors). */
+  async runWebhook(botId: string, path: string, args: LogicArgs): Promise<LogicResult> {
+    const outcome = await this.#call(botId, `custom/${path}`, (sandbox) => sandbox.runLogic(path, args));
+    if (outcome.status === "no-handler") throw new AppError("NO_HANDLER", `No handler for path '${path}'`);
+    if (outcome.status === "done") return outcome.result;
+    throw new AppError("HANDLER_ERROR");
   }
 
-  /** The bot row, fresh within rowTtlMs; 404 when there is no such bot. */
-  async bot(botId: string): Promise<GatewayBot> {
-    return (await this.#entry(botId)).row;
+  /** Runs the bot's update handlers on a Telegram update; resolves true when a handler took it. */
+  async runUpdate(botId: string, update: Record<string, unknown>): Promise<boolean> {
+    const outcome = await this.#call(botId, "update", (sandbox) => sandbox.runUpdate(update));
+    return outcome.status === "handled" && outcome.handled;
   }
 
-  /** Applies a bot event from management: the next call reloads the row and, if the code changed, the sandbox. */
+  /** Applies a bot event from management or another replica. */
   onEvent(event: BotEvent): void {
-    const entry = this.#entries.get(event.botId);
-    if (!entry) return;
-    entry.sandbox?.dispose();
-    this.#entries.delete(event.botId);
-    if (event.type === "restart") void this.deps.halts.clear(event.botId).catch(() => {});
+    this.#directory.invalidate(event.botId);
+    if (event.type === "stop" || event.type === "delete" || event.type === "halt") this.#pool.retire(event.botId);
+  }
+
+  /** The event subscription was lost and found again: forget every cached row. */
+  onResubscribed(): void {
+    this.#directory.clear();
   }
 
   /** Loaded sandboxes now. */
   get loadedCount(): number {
-    let n = 0;
-    for (const e of this.#entries.values()) if (e.sandbox && !e.sandbox.disposed) n += 1;
-    return n;
+    return this.#pool.loadedCount;
   }
 
   /** Frees every sandbox. */
   close(): void {
-    clearInterval(this.#sweeper);
-    for (const e of this.#entries.values()) e.sandbox?.dispose();
-    this.#entries.clear();
+    clearInterval(this.#bucketSweeper);
+    this.#pool.close();
   }
 
-  async #entry(botId: string): Promise<Entry> {
-    const now = Date.now();
-    const cached = this.#entries.get(botId);
-    if (cached && now - cached.rowAt < this.options.rowTtlMs) return cached;
-    let read = this.#rowReads.get(botId);
-    if (!read) {
-      read = this.deps.repository.findBot(botId).finally(() => this.#rowReads.delete(botId));
-      this.#rowReads.set(botId, read);
-    }
-    const row = await read;
-    const current = this.#entries.get(botId);
-    if (row && current && current.rowAt >= now) return current;
-    if (!row) {
-      current?.sandbox?.dispose();
-      this.#entries.delete(botId);
-      throw new HttpError(404, "Bot not found");
-    }
-    if (current) {
-      current.row = row;
-      current.rowAt = now;
-      return current;
-    }
-    const entry: Entry = { row, rowAt: now, inFlight: 0, lastUsed: now };
-    this.#entries.set(botId, entry);
-    return entry;
-  }
-
-  async #withBot<T>(botId: string, work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
-    const entry = await this.#entry(botId);
-    if (entry.row.status === "halted") throw new HttpError(403, "Bot is halted");
-    if (entry.row.status !== "running" || entry.row.runningCode === null) throw new HttpError(403, "Bot is not running");
-    if (entry.inFlight >= this.options.maxConcurrentPerBot) throw new HttpError(429, "Too many concurrent requests for this bot");
-    entry.inFlight += 1;
-    entry.lastUsed = Date.now();
+  async #call(botId: string, what: string, work: (sandbox: Sandbox) => Promise<CallOutcome>): Promise<CallOutcome> {
+    const bot = await this.#directory.get(botId);
+    if (bot.status === "halted") throw new AppError("BOT_HALTED");
+    if (bot.status !== "running" || !bot.hasRunningCode) throw new AppError("BOT_NOT_RUNNING");
+    this.#admit(botId);
+    const running = this.#running.get(botId) ?? 0;
+    if (running >= this.options.maxConcurrentPerBot) throw new AppError("BOT_BUSY");
+    this.#running.set(botId, running + 1);
     try {
-      const sandbox = await this.#sandbox(botId, entry);
-      return await work(sandbox);
+      const lease = await this.#pool.acquire(botId, bot.fingerprint);
+      try {
+        const outcome = await work(lease.sandbox);
+        if (outcome.status === "error") this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
+        return outcome;
+      } finally {
+        lease.release();
+      }
     } catch (err) {
-      if (err instanceof SandboxError) {
-        await this.#onFailure(botId, err);
-        throw new HttpError(500, "Handler error");
+      if (!(err instanceof SandboxError)) throw err;
+      if (err.kind === "closed") {
+        throw new AppError("UNAVAILABLE", "The bot was reloading; try again", { headers: { "Retry-After": "1" } });
+      }
+      this.deps.logs.write(botId, "error", `${what}: ${err.message}`);
+      await this.#strikes.get(botId);
+      return { status: "error", error: err.message };
+    } finally {
+      const left = (this.#running.get(botId) ?? 1) - 1;
+      if (left === 0) this.#running.delete(botId);
+      else this.#running.set(botId, left);
+    }
+  }
+
+  /** The per-bot request rate: over it, 429 with Retry-After. */
+  #admit(botId: string): void {
+    let bucket = this.#buckets.get(botId);
+    if (!bucket) {
+      bucket = new TokenBucket(this.options.rate.perSecond, this.options.rate.burst);
+      this.#buckets.set(botId, bucket);
+    }
+    const wait = bucket.take();
+    if (wait > 0) {
+      const retryAfter = String(Math.max(1, Math.ceil(wait)));
+      throw new AppError("RATE_LIMITED", "Too many requests for this bot; slow down", {
+        headers: { "Retry-After": retryAfter },
+      });
+    }
+  }
+
+  async #build(botId: string): Promise<{ sandbox: Sandbox; fingerprint: string }> {
+    const loaded = await this.deps.repository.loadBot(botId);
+    if (!loaded) throw new SandboxError("closed", "The bot has no running code");
+    const { box, logs } = this.deps;
+    const env = loaded.envEnc ? (JSON.parse(box.decrypt(loaded.envEnc)) as Record<string, string>) : {};
+    const host = new BotHost({
+      botId,
+      token: loaded.tokenEnc ? box.decrypt(loaded.tokenEnc) : undefined,
+      store: this.deps.storeFor(botId),
+      telegram: this.deps.telegram,
+      egress: this.deps.egress,
+      limits: this.options.hostCalls ?? DEFAULT_HOST_CALL_LIMITS,
+      maxSleepMs: this.options.limits.timeoutMs,
+      log: (level, message) => logs.write(botId, level, message),
+      onTokenRejected: () => this.#halt(botId, "Telegram rejected the bot token"),
+      logger: this.deps.logger,
+    });
+    try {
+      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, this.options.limits);
+      sandbox.onIncident = (incident) => this.#strike(botId, incident);
+      return { sandbox, fingerprint: loaded.fingerprint };
+    } catch (err) {
+      if (err instanceof SandboxError && (err.kind === "timeout" || err.kind === "memory")) {
+        this.#strike(botId, { kind: err.kind, message: `${err.message} while loading its code`, restarted: true });
       }
       throw err;
-    } finally {
-      entry.inFlight -= 1;
     }
   }
 
-  async #sandbox(botId: string, entry: Entry): Promise<Sandbox> {
-    const version = entry.row.codeVersion;
-    if (entry.sandbox && !entry.sandbox.disposed && entry.sandboxVersion === version) return entry.sandbox;
-    if (entry.compileError?.version === version) throw entry.compileError.error;
-    if (entry.loading && entry.sandboxVersion === version) return entry.loading;
-    entry.sandbox?.dispose();
-    entry.sandbox = undefined;
-    entry.sandboxVersion = version;
-    const loading = this.#build(botId, entry.row);
-    entry.loading = loading;
+  /** One incident is one strike; the third within the window halts the bot. */
+  #strike(botId: string, incident: Incident): void {
+    const previous = this.#strikes.get(botId) ?? Promise.resolve();
+    const recorded = previous.then(() => this.#recordStrike(botId, incident));
+    this.#strikes.set(botId, recorded);
+    void recorded.finally(() => {
+      if (this.#strikes.get(botId) === recorded) this.#strikes.delete(botId);
+    });
+  }
+
+  async #recordStrike(botId: string, incident: Incident): Promise<void> {
+    // A handler that never finished is logged with its call; a restart is logged once here for all it ended.
+    if (incident.restarted)
+      this.deps.logs.write(botId, "error", `${incident.message}; the bot's isolate was restarted`);
     try {
-      const sandbox = await loading;
-      if (entry.sandboxVersion !== version) {
-        sandbox.dispose();
-        throw new SandboxError("disposed", "Bot was reloaded");
+      if (await this.deps.halts.hit(botId)) {
+        const limit = incident.kind === "timeout" ? "time" : "memory";
+        await this.#halt(botId, `Hit its ${limit} limit 3 times within 10 minutes`);
       }
-      entry.sandbox = sandbox;
-      this.#evictOverflow();
-      return sandbox;
     } catch (err) {
-      if (err instanceof SandboxError && err.kind === "error") entry.compileError = { version, error: err };
-      throw err;
-    } finally {
-      if (entry.loading === loading) entry.loading = undefined;
-    }
-  }
-
-  async #build(botId: string, row: GatewayBot): Promise<Sandbox> {
-    const env = row.envEnc ? (JSON.parse(this.deps.box.decrypt(row.envEnc)) as Record<string, string>) : {};
-    const store = new DocumentStore(this.deps.db, botId);
-    const token = row.tokenEnc ? this.deps.box.decrypt(row.tokenEnc) : undefined;
-    return Sandbox.create(row.runningCode ?? "", env, {
-      log: (level, message) => void this.deps.logs.write(botId, level, message),
-      call: async (kind, payload) => {
-        const request = JSON.parse(payload) as Record<string, unknown>;
-        if (kind === "db") return store.run(String(request.op), Array.isArray(request.args) ? request.args : []);
-        if (kind === "http") return this.deps.egress.request(request);
-        if (kind === "tg") return this.#telegram(botId, token, String(request.method), request.params);
-        if (kind === "sleep") {
-          const ms = Math.min(Math.max(Number(request.ms) || 0, 0), this.options.limits.timeoutMs);
-          return new Promise<void>((resolve) => setTimeout(resolve, ms));
-        }
-        throw new Error(`unknown host call ${kind}`);
-      },
-    }, this.options.limits);
-  }
-
-  async #telegram(botId: string, token: string | undefined, method: string, params: unknown): Promise<unknown> {
-    if (!token) throw new Error("This bot has no Telegram token; set one with setBotToken");
-    if (typeof params !== "object" || params === null || Array.isArray(params)) throw new Error("params must be an object");
-    try {
-      return await this.deps.telegram.call(token, method, params as Record<string, unknown>);
-    } catch (err) {
-      if (err instanceof TelegramApiError && err.errorCode === 401) {
-        await this.#halt(botId, "Telegram rejected the bot token");
-      }
-      throw new Error(scrubSecrets((err as Error).message));
-    }
-  }
-
-  async #onFailure(botId: string, err: SandboxError): Promise<void> {
-    this.deps.logs.write(botId, "error", err.kind === "error" ? err.message : `${err.message}; the bot's isolate was restarted`);
-    if (!err.limit) return;
-    try {
-      if (await this.deps.halts.hit(botId)) await this.#halt(botId, `Hit its ${err.kind === "timeout" ? "time" : "memory"} limit 3 times within 10 minutes`);
-    } catch (e) {
-      this.deps.logger.error({ err: e, botId }, "recording a limit hit failed");
+      this.deps.logger.error({ err, botId }, "recording a limit incident failed");
     }
   }
 
   async #halt(botId: string, reason: string): Promise<void> {
-    if (await this.deps.repository.halt(botId, reason)) {
-      this.deps.logs.write(botId, "error", `Bot halted: ${reason}. Restart it to resume.`);
-      this.deps.logger.warn({ botId, reason }, "bot halted");
-    }
-    // Later calls answer 403 at once; the call that caused the halt finishes normally, and the isolate is freed at
-    // the next restart event or by idle eviction.
-    const entry = this.#entries.get(botId);
-    if (entry) entry.row = { ...entry.row, status: "halted" };
-  }
-
-  #evictOverflow(): void {
-    const loaded = [...this.#entries.entries()].filter(([, e]) => e.sandbox && !e.sandbox.disposed);
-    if (loaded.length <= this.options.maxLoaded) return;
-    loaded.sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
-    for (const [, e] of loaded.slice(0, loaded.length - this.options.maxLoaded)) {
-      if (e.inFlight === 0) e.sandbox?.dispose();
-    }
-  }
-
-  #evictIdle(): void {
-    const cutoff = Date.now() - this.options.idleMs;
-    for (const [botId, e] of this.#entries) {
-      if (e.inFlight === 0 && e.lastUsed < cutoff) {
-        e.sandbox?.dispose();
-        this.#entries.delete(botId);
+    try {
+      if (await this.deps.repository.halt(botId, reason)) {
+        this.deps.logs.write(botId, "error", `Bot halted: ${reason}. Restart it to resume.`);
+        this.deps.logger.warn({ botId, reason }, "bot halted");
       }
+      this.onEvent({ type: "halt", botId });
+      await this.deps.events.publish({ type: "halt", botId });
+    } catch (err) {
+      this.deps.logger.error({ err, botId }, "halting a bot failed");
     }
   }
 }

@@ -1,19 +1,38 @@
 /**
- * One bot's code in its own V8 isolate. The host talks to it only through JSON text: `runLogic` for custom webhooks,
- * `dispatchUpdate` for Telegram updates. A call that outlives the time limit, or an isolate that runs out of memory,
- * ends with the isolate disposed: that is the one sure way to stop a loop inside async code. The owner of the sandbox
- * then builds a fresh one.
+ * One bot's code in its own V8 isolate, and the host's end of the message protocol (isolate/protocol.ts).
+ *
+ * The isolate gets one isolated-vm Callback (`send`, fire-and-forget) and the host keeps one Reference (`receive`),
+ * always applied with option objects created here: no object of the bot's is ever read as an option, and no
+ * isolated-vm class or handle is reachable from bot code. Every apply carries the handler time limit, so a loop in
+ * any slice of bot code (its top level, a handler, or a continuation after an `await`) is stopped by V8.
+ *
+ * Failures are incidents, and one incident is one strike however many calls it ends (docs/bot-runtime.md#halts):
+ * - a slice that ran past the time limit, or an isolate over its memory limit: the isolate is disposed, every call
+ *   in flight on it ends (the one incident is reported once);
+ * - a call still unsettled at its deadline while the isolate is idle (a handler awaiting forever): that call ends,
+ *   the isolate lives on.
  */
 import ivm from "isolated-vm";
-import { BOOTSTRAP_SOURCE } from "./bootstrap.js";
+import {
+  type CallError,
+  type CallOutcome,
+  type HostCall,
+  type HostCallKind,
+  type LogicArgs,
+  type LogLevel,
+  MAX_MESSAGE_CHARS,
+  PENDING_LIMITS,
+  type ToIsolate,
+} from "../isolate/protocol.js";
+import { decodeFromIsolate } from "./host-protocol.js";
 
-/** What bot code can ask of the host. `kind` is db, http or tg; `payload` is JSON text from the isolate. */
-export type HostCall = (kind: string, payload: string) => Promise<unknown>;
-
-/** The host side of a sandbox's bridges. */
+/** What bot code may ask of the host, and where its console goes. */
 export interface SandboxHost {
-  call: HostCall;
-  log(level: string, message: string): void;
+  /** Carries out a host call; rejects with the error bot code should see. */
+  call(call: HostCall): Promise<unknown>;
+  /** Turns a failure of `call` into the error bot code sees (never SQL, never a token). */
+  describe(err: unknown, call: HostCall): CallError;
+  log(level: LogLevel, message: string): void;
 }
 
 /** Limits of a sandbox. */
@@ -23,143 +42,303 @@ export interface SandboxLimits {
 }
 
 /** Why a call into the sandbox failed. */
-export type SandboxFailureKind = "timeout" | "memory" | "error" | "disposed";
+export type SandboxFailureKind =
+  /** The call (or a slice of bot code) ran past the time limit. */
+  | "timeout"
+  /** The isolate went over its memory limit. */
+  | "memory"
+  /** The bot's code threw, or does not compile. */
+  | "error"
+  /** Another call's incident ended this one (no strike of its own). */
+  | "collateral"
+  /** The sandbox was closed (eviction or shutdown) before the call could finish. */
+  | "closed";
 
-/** A failed call into bot code; `limit` is true when it counts toward a halt (time or memory). */
+/** A failed call into bot code. */
 export class SandboxError extends Error {
   override readonly name = "SandboxError";
-  constructor(readonly kind: SandboxFailureKind, message: string) {
+  constructor(
+    readonly kind: SandboxFailureKind,
+    message: string,
+  ) {
     super(message);
-  }
-  get limit(): boolean {
-    return this.kind === "timeout" || this.kind === "memory";
   }
 }
 
-/** The reply of a custom webhook handler as the bot left it. */
-export interface LogicResult {
-  noHandler?: true;
-  statusCode?: unknown;
-  headers?: unknown;
-  message?: unknown;
-  data?: unknown;
+/** A time or memory incident of a sandbox: what counts toward a halt. */
+export interface Incident {
+  kind: "timeout" | "memory";
+  message: string;
+  /** True when the isolate was disposed (a loop or a memory blow-up); false for a handler that never finished. */
+  restarted: boolean;
 }
+
+interface PendingCall {
+  resolve(outcome: CallOutcome): void;
+  reject(err: SandboxError): void;
+  timer: NodeJS.Timeout;
+}
+
+const TIMED_OUT = /timed out/i;
+/** How long after the time limit a call's deadline falls (see #start). */
+export const DEADLINE_GRACE_MS = 100;
+const MEMORY = /memory limit/i;
 
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
-  #disposed = false;
-  #disposeReason: SandboxFailureKind | null = null;
+  readonly #calls = new Map<number, PendingCall>();
+  readonly #hostPending: Record<HostCallKind, number> = { db: 0, tg: 0, http: 0, sleep: 0 };
+  #receive: ivm.Reference | undefined;
+  #nextCallId = 1;
+  /** Applies in flight: bot code may be running while this is above zero. */
+  #slices = 0;
+  #closed = false;
+  #retiring = false;
+  /** Callers that hold this sandbox (leases of the pool), whether or not their call has started yet. */
+  #leases = 0;
+  #onIncident: (incident: Incident) => void = () => {};
 
   private constructor(
     private readonly isolate: ivm.Isolate,
     private readonly context: ivm.Context,
-    private readonly runLogicRef: ivm.Reference,
-    private readonly dispatchRef: ivm.Reference,
+    private readonly host: SandboxHost,
     private readonly limits: SandboxLimits,
   ) {}
 
-  /** Builds the isolate, installs the globals, and runs the bot's code once. Throws SandboxError on a bad script. */
-  static async create(code: string, env: Record<string, string>, host: SandboxHost, limits: SandboxLimits): Promise<Sandbox> {
+  /**
+   * Builds the isolate, runs the bootstrap (`script`) and then the bot's code. Throws SandboxError: `error` for code
+   * that does not compile or throws at its top level, `timeout`/`memory` for a top level past a limit.
+   */
+  static async create(
+    script: string,
+    code: string,
+    env: Record<string, string>,
+    host: SandboxHost,
+    limits: SandboxLimits,
+  ): Promise<Sandbox> {
     const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb });
+    let sandbox: Sandbox | undefined;
     try {
       const context = await isolate.createContext();
-      const jail = context.global;
-      await jail.set("globalThis", jail.derefInto());
-      await jail.set("__hostCall", new ivm.Reference(async (kind: string, payload: string) => {
-        try {
-          return JSON.stringify({ value: await host.call(String(kind), String(payload)) });
-        } catch (err) {
-          const e = err as { message?: string; response?: unknown; code?: string };
-          return JSON.stringify({ error: { message: String(e.message ?? "host call failed"), response: e.response, code: e.code } });
-        }
-      }));
-      await jail.set("__hostLog", new ivm.Reference((level: string, message: string) => host.log(String(level), String(message))));
-      await jail.set("__env", JSON.stringify(env));
-      const bootstrap = await isolate.compileScript(BOOTSTRAP_SOURCE, { filename: "botyard:bootstrap" });
+      sandbox = new Sandbox(isolate, context, host, limits);
+      const self = sandbox;
+      await context.global.set(
+        "__botyardSend",
+        new ivm.Callback((text: unknown) => self.#onMessage(text), { ignored: true }),
+      );
+      await context.global.set("__botyardEnv", JSON.stringify(env));
+      const bootstrap = await isolate.compileScript(script, { filename: "botyard:bootstrap" });
       await bootstrap.run(context, { timeout: limits.timeoutMs });
-      const runLogicRef = await jail.get("__runLogic", { reference: true });
-      const dispatchRef = await jail.get("__dispatchUpdate", { reference: true });
-      // The entry points are held by reference now; bot code may overwrite the globals without effect.
-      await jail.delete("__runLogic");
-      await jail.delete("__dispatchUpdate");
-      const sandbox = new Sandbox(isolate, context, runLogicRef, dispatchRef, limits);
-      const script = await isolate.compileScript(code, { filename: "bot.js" }).catch((err: Error) => {
+      bootstrap.release();
+      sandbox.#receive = await context.global.get("__botyardReceive", { reference: true });
+      await context.global.delete("__botyardReceive");
+      const compiled = await isolate.compileScript(code, { filename: "bot.js" }).catch((err: Error) => {
         throw new SandboxError("error", `SyntaxError: ${err.message}`);
       });
-      // The script's completion value may be any object (`bot.on(…)` returns bot): take it by reference, then drop it.
-      const completion = await sandbox.#guard(script.run(context, { timeout: limits.timeoutMs, reference: true }));
+      // The completion value may be any object (`bot.on(…)` returns bot): take it by reference, then drop it.
+      const completion = await sandbox.#slice(() =>
+        compiled.run(context, { timeout: limits.timeoutMs, reference: true }),
+      );
       completion.release();
+      compiled.release();
       return sandbox;
     } catch (err) {
+      sandbox?.close();
       if (!isolate.isDisposed) isolate.dispose();
-      throw err instanceof SandboxError ? err : classify(err, null);
+      throw toSandboxError(err);
     }
   }
 
-  /** True once the isolate is gone (limit hit or evicted); build a new sandbox. */
-  get disposed(): boolean {
-    return this.#disposed || this.isolate.isDisposed;
+  /** Called once per time or memory incident. */
+  set onIncident(handler: (incident: Incident) => void) {
+    this.#onIncident = handler;
   }
 
-  /** Calls `logic[path]` with the webhook's arguments (JSON text); resolves with what the handler left. */
-  async runLogic(path: string, argsJson: string): Promise<LogicResult> {
-    const text = await this.#guard(this.runLogicRef.apply(undefined, [path, argsJson], { result: { promise: true, copy: true }, timeout: this.limits.timeoutMs }));
-    return JSON.parse(String(text)) as LogicResult;
+  /** Calls in flight. */
+  get inFlight(): number {
+    return this.#calls.size;
   }
 
-  /** Runs the bot's update handlers on a Telegram update (JSON text). */
-  async dispatchUpdate(updateJson: string): Promise<{ handled: boolean }> {
-    const text = await this.#guard(this.dispatchRef.apply(undefined, [updateJson], { result: { promise: true, copy: true }, timeout: this.limits.timeoutMs }));
-    return JSON.parse(String(text)) as { handled: boolean };
+  /** True once the isolate is gone; build a new sandbox. */
+  get closed(): boolean {
+    return this.#closed || this.isolate.isDisposed;
   }
 
-  /** Bytes of heap the isolate uses now. */
+  /** Bytes of heap (and ArrayBuffers) the isolate uses now. */
   async heapBytes(): Promise<number> {
     const stats = await this.isolate.getHeapStatistics();
     return stats.used_heap_size + stats.externally_allocated_size;
   }
 
-  /** Frees the isolate. */
-  dispose(reason: SandboxFailureKind = "disposed"): void {
-    this.#disposeReason ??= reason;
-    this.#disposed = true;
+  /** Calls `logic[path]` with the webhook's arguments. */
+  runLogic(path: string, args: LogicArgs): Promise<CallOutcome> {
+    return this.#start((callId) => ({ type: "logic", callId, path, args }));
+  }
+
+  /** Runs the bot's update handlers on a Telegram update. */
+  runUpdate(update: Record<string, unknown>): Promise<CallOutcome> {
+    return this.#start((callId) => ({ type: "update", callId, update }));
+  }
+
+  /** Marks the sandbox held by a caller about to start a call: a retirement waits for it. */
+  lease(): void {
+    this.#leases += 1;
+  }
+
+  /** The caller is done with the sandbox. */
+  unlease(): void {
+    this.#leases -= 1;
+    this.#closeIfRetiredAndIdle();
+  }
+
+  /** No new calls; the isolate is freed once every holder is done and the calls in flight have ended. */
+  retire(): void {
+    this.#retiring = true;
+    this.#closeIfRetiredAndIdle();
+  }
+
+  #closeIfRetiredAndIdle(): void {
+    if (this.#retiring && this.#leases === 0 && this.#calls.size === 0) this.close();
+  }
+
+  /** Frees the isolate now; calls in flight end with `closed`. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#failAll(new SandboxError("closed", "The bot's isolate was closed"));
+    this.#receive?.release();
+    this.context.release();
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 
-  /**
-   * Waits for `work` but never longer than the time limit: isolated-vm's own timeout covers synchronous runs, this
-   * watchdog covers async continuations (a loop after an `await`), by disposing the isolate.
-   */
-  async #guard<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const watchdog = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        this.dispose("timeout");
-        reject(new SandboxError("timeout", `Handler exceeded ${this.limits.timeoutMs} ms`));
-      }, this.limits.timeoutMs + 50);
+  #start(build: (callId: number) => ToIsolate): Promise<CallOutcome> {
+    if (this.closed) return Promise.reject(new SandboxError("closed", "The bot's isolate was closed"));
+    const callId = this.#nextCallId++;
+    const done = new Promise<CallOutcome>((resolve, reject) => {
+      // A little after the slice limit, so a slice that loops is caught by V8 first and named as the incident.
+      const timer = setTimeout(() => this.#deadline(callId), this.limits.timeoutMs + DEADLINE_GRACE_MS);
+      this.#calls.set(callId, { resolve, reject, timer });
     });
-    try {
-      return await Promise.race([work, watchdog]);
-    } catch (err) {
-      throw classify(err, this);
-    } finally {
-      clearTimeout(timer);
+    this.#deliver(build(callId));
+    return done;
+  }
+
+  /** Hands a message to the isolate; a slice past a limit is an incident. */
+  #deliver(message: ToIsolate): void {
+    const receive = this.#receive;
+    if (this.closed || receive === undefined) return;
+    let text = JSON.stringify(message);
+    if (text.length > MAX_MESSAGE_CHARS && message.type === "reply") {
+      const error: CallError = {
+        message: "The result is larger than 5 MiB; ask for less (limit)",
+        code: "ERR_TOO_LARGE",
+      };
+      text = JSON.stringify({ type: "reply", id: message.id, ok: false, error } satisfies ToIsolate);
     }
+    this.#slice(() => receive.apply(undefined, [text], { timeout: this.limits.timeoutMs })).catch((err: unknown) => {
+      if (this.#closed) return;
+      const failure = toSandboxError(err);
+      if (failure.kind === "timeout" || failure.kind === "memory") this.#incident(failure.kind, failure.message);
+      else if (message.type !== "reply") this.#settle(message.callId, failure);
+    });
+  }
+
+  async #slice<T>(work: () => Promise<T>): Promise<T> {
+    this.#slices += 1;
+    try {
+      return await work();
+    } catch (err) {
+      const failure = toSandboxError(err);
+      if (failure.kind === "timeout" || failure.kind === "memory") this.#incident(failure.kind, failure.message);
+      throw failure;
+    } finally {
+      this.#slices -= 1;
+    }
+  }
+
+  #deadline(callId: number): void {
+    if (!this.#calls.has(callId)) return;
+    const message = `Handler exceeded its time limit of ${this.limits.timeoutMs} ms`;
+    if (this.#slices > 0) {
+      // Bot code is running right now: that slice's own time limit makes the incident; this call is its collateral.
+      this.#settle(callId, new SandboxError("collateral", message));
+      return;
+    }
+    this.#settle(callId, new SandboxError("timeout", message));
+    this.#onIncident({ kind: "timeout", message, restarted: false });
+  }
+
+  #incident(kind: "timeout" | "memory", message: string): void {
+    if (this.#closed) return;
+    const text = kind === "memory" ? "Bot exceeded its memory limit" : message;
+    this.#onIncident({ kind, message: text, restarted: true });
+    this.#closed = true;
+    this.#failAll(new SandboxError("collateral", `Ended because the bot's isolate was restarted: ${text}`));
+    this.#receive?.release();
+    if (!this.isolate.isDisposed) this.isolate.dispose();
+  }
+
+  #failAll(err: SandboxError): void {
+    for (const callId of [...this.#calls.keys()]) this.#settle(callId, err);
+  }
+
+  #settle(callId: number, result: CallOutcome | SandboxError): void {
+    const call = this.#calls.get(callId);
+    if (!call) return;
+    this.#calls.delete(callId);
+    clearTimeout(call.timer);
+    if (result instanceof SandboxError) call.reject(result);
+    else call.resolve(result);
+    this.#closeIfRetiredAndIdle();
+  }
+
+  #onMessage(text: unknown): void {
+    if (this.#closed) return;
+    const decoded = decodeFromIsolate(text);
+    if (!decoded.ok) {
+      if (decoded.id !== undefined) this.#reply(decoded.id, { message: `Invalid call: ${decoded.reason}` });
+      else this.host.log("error", `The bot's isolate sent an invalid message (${decoded.reason})`);
+      return;
+    }
+    const message = decoded.message;
+    if (message.type === "log") {
+      this.host.log(message.level, message.message);
+      return;
+    }
+    if (message.type === "outcome") {
+      this.#settle(message.callId, message.outcome);
+      return;
+    }
+    const { id, call } = message;
+    if (this.#hostPending[call.kind] >= PENDING_LIMITS[call.kind]) {
+      this.#reply(id, { message: `Too many pending ${call.kind} calls`, code: "ERR_TOO_MANY_PENDING" });
+      return;
+    }
+    this.#hostPending[call.kind] += 1;
+    this.host.call(call).then(
+      (value) => {
+        this.#hostPending[call.kind] -= 1;
+        this.#deliver({ type: "reply", id, ok: true, value: value ?? null });
+      },
+      (err: unknown) => {
+        this.#hostPending[call.kind] -= 1;
+        this.#reply(id, this.host.describe(err, call));
+      },
+    );
+  }
+
+  #reply(id: number, error: CallError): void {
+    this.#deliver({ type: "reply", id, ok: false, error });
   }
 }
 
-function classify(err: unknown, sandbox: Sandbox | null): SandboxError {
+/** Classifies what isolated-vm threw. */
+export function toSandboxError(err: unknown): SandboxError {
   if (err instanceof SandboxError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (/memory limit/i.test(message)) {
-    sandbox?.dispose("memory");
-    return new SandboxError("memory", "Bot exceeded its memory limit");
-  }
-  if (/timed out|execution timed out/i.test(message)) {
-    sandbox?.dispose("timeout");
-    return new SandboxError("timeout", "Handler exceeded its time limit");
-  }
-  if (/disposed/i.test(message)) return new SandboxError(sandbox?.disposed ? "memory" : "disposed", "Bot isolate was stopped");
+  if (MEMORY.test(message)) return new SandboxError("memory", "Bot exceeded its memory limit");
+  if (TIMED_OUT.test(message)) return new SandboxError("timeout", "Bot code ran past its time limit without yielding");
+  if (/disposed/i.test(message)) return new SandboxError("closed", "The bot's isolate was closed");
   const stack = err instanceof Error && err.stack ? err.stack : message;
   return new SandboxError("error", stack.slice(0, 2000));
 }

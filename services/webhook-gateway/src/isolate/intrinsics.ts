@@ -1,0 +1,23 @@
+/**
+ * Built-ins captured when the bootstrap is evaluated, before any bot code runs. Bot code shares the isolate and may
+ * replace `JSON.parse`, `Date.now` or `Object.hasOwn` later; the bootstrap keeps using these originals. (Prototype
+ * methods are not captured: our code avoids calling them where a bot could profit, and nothing the host relies on is
+ * decided inside the isolate: the host checks every message again.)
+ */
+export const jsonParse = JSON.parse;
+export const jsonStringify = JSON.stringify;
+export const now = Date.now;
+export const isArray = Array.isArray;
+export const hasOwn = Object.hasOwn;
+export const defineProperty = Object.defineProperty;
+export const freeze = Object.freeze;
+export const objectKeys = Object.keys;
+export const createObject = Object.create;
+export const NativeError = Error;
+export const NativePromise = Promise;
+export const NativeRegExp = RegExp;
+
+/** A dictionary with no prototype: lookups in it cannot be redirected by a bot that edits `Object.prototype`. */
+export function dictionary<V>(): Record<string, V> {
+  return createObject(null) as Record<string, V>;
+}

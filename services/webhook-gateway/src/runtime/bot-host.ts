@@ -1,0 +1,140 @@
+/**
+ * What one bot's code can ask of the host: its document store, its Telegram bot, egress HTTP and timers. Each kind
+ * of call has its own concurrency limit and bounded queue per bot (one bot's flood waits in its own queue and an
+ * overflow is refused at once, so neighbours keep their share of the database pool, the Bot API connections and the
+ * event loop), and every failure reaches bot code as a short, safe error: never SQL, never a token.
+ *
+ * @see docs/bot-runtime.md#limits
+ */
+import { scrubSecrets, type Logger } from "@botyard/common";
+import { TelegramApiError, TelegramNetworkError, type TelegramClient } from "@botyard/telegram";
+import type { CallError, HostCall, LogLevel } from "../isolate/protocol.js";
+import { DocumentStoreError } from "@botyard/docstore";
+import { EgressError, type Egress } from "./egress.js";
+import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
+import type { SandboxHost } from "./sandbox.js";
+
+/** The document operations of one bot. */
+export interface BotStore {
+  run(op: string, args: unknown[]): Promise<unknown>;
+}
+
+/** Per-bot concurrency and queue sizes of host calls. */
+export interface HostCallLimits {
+  /** @defaultValue 4 running, 60 waiting: a bot holds at most 4 of the gateway's database connections. */
+  db: { concurrency: number; queue: number };
+  /** @defaultValue 8 running, 248 waiting: Telegram allows about 30 messages a second per bot anyway. */
+  tg: { concurrency: number; queue: number };
+  /** @defaultValue 8 running, 56 waiting. */
+  http: { concurrency: number; queue: number };
+}
+
+/** Defaults of {@link HostCallLimits}; the queues fit the isolate's pending limits (isolate/protocol.ts). */
+export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = {
+  db: { concurrency: 4, queue: 60 },
+  tg: { concurrency: 8, queue: 248 },
+  http: { concurrency: 8, queue: 56 },
+};
+
+/** What a bot's host is built from. */
+export interface BotHostDeps {
+  botId: string;
+  /** The bot's Telegram token, decrypted; undefined when it has none. */
+  token: string | undefined;
+  store: BotStore;
+  telegram: TelegramClient;
+  egress: Egress;
+  limits: HostCallLimits;
+  /** Longest wait of a timer. */
+  maxSleepMs: number;
+  log(level: LogLevel, message: string): void;
+  /** Telegram rejected the token: halt the bot (the call's error reaches bot code once the halt is recorded). */
+  onTokenRejected(): Promise<void>;
+  logger: Logger;
+}
+
+/** The host of one bot, shared by its sandboxes (the current one and any still finishing calls after a restart). */
+export class BotHost implements SandboxHost {
+  readonly #db: ConcurrencyLimiter;
+  readonly #tg: ConcurrencyLimiter;
+  readonly #http: ConcurrencyLimiter;
+
+  constructor(private readonly deps: BotHostDeps) {
+    const { db, tg, http } = deps.limits;
+    this.#db = new ConcurrencyLimiter(db.concurrency, db.queue, "db.operation calls");
+    this.#tg = new ConcurrencyLimiter(tg.concurrency, tg.queue, "bot.telegram calls");
+    this.#http = new ConcurrencyLimiter(http.concurrency, http.queue, "axios requests");
+  }
+
+  log(level: LogLevel, message: string): void {
+    this.deps.log(level, message);
+  }
+
+  call(call: HostCall): Promise<unknown> {
+    switch (call.kind) {
+      case "db":
+        return this.#db.run(() => this.deps.store.run(call.op, call.args));
+      case "tg":
+        return this.#tg.run(() => this.#telegram(call.method, call.params));
+      case "http":
+        return this.#http.run(() => this.deps.egress.request(call.config));
+      case "sleep":
+        return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
+    }
+  }
+
+  describe(err: unknown, call: HostCall): CallError {
+    if (err instanceof LimitExceededError) return { message: err.message, code: "ERR_TOO_MANY_PENDING" };
+    if (err instanceof DocumentStoreError) {
+      if (err.kind === "unavailable") {
+        return { message: "The database did not answer; try again", code: "ERR_DB_UNAVAILABLE" };
+      }
+      if (err.kind !== "internal")
+        return { message: err.message, code: err.kind === "invalid" ? "ERR_DB" : `ERR_DB_${err.kind.toUpperCase()}` };
+    }
+    if (err instanceof EgressError) {
+      const error: CallError = { message: err.message, code: err.code };
+      if (err.response !== undefined) error.response = err.response;
+      return error;
+    }
+    if (err instanceof TelegramApiError) {
+      return {
+        message: `${err.errorCode}: ${err.description}`,
+        code: err.errorCode,
+        description: err.description,
+        response: { ok: false, error_code: err.errorCode, description: err.description },
+      };
+    }
+    if (err instanceof TelegramNetworkError) {
+      return { message: `Telegram did not answer ${err.method}: ${scrubSecrets(err.reason)}`, code: "ETELEGRAM" };
+    }
+    if (err instanceof BotHostError) return { message: err.message, code: err.code };
+    // Anything else is ours (a database that went away, a bug): say so plainly, and keep the details in our log.
+    this.deps.logger.error({ err, botId: this.deps.botId, kind: call.kind }, "host call failed");
+    const what = call.kind === "db" ? "db.operation" : call.kind === "tg" ? "bot.telegram" : call.kind;
+    return { message: `${what} failed because of a problem on our side; try again`, code: "ERR_INTERNAL" };
+  }
+
+  async #telegram(method: string, params: Record<string, unknown>): Promise<unknown> {
+    if (this.deps.token === undefined) {
+      throw new BotHostError("This bot has no Telegram token; set one with setBotToken", "ERR_NO_TOKEN");
+    }
+    try {
+      return await this.deps.telegram.call(this.deps.token, method, params);
+    } catch (err) {
+      if (err instanceof TelegramApiError && err.errorCode === 401) await this.deps.onTokenRejected();
+      throw err;
+    }
+  }
+}
+
+/** A refusal of the host that bot code should see as it is. */
+export class BotHostError extends Error {
+  override readonly name = "BotHostError";
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}

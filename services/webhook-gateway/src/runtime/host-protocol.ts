@@ -1,0 +1,61 @@
+/**
+ * Decoding what a bot's isolate sends. The bootstrap in the isolate is ours, but bot code shares the isolate and the
+ * host trusts nothing from it: each message is parsed once here, into the typed union of isolate/protocol.ts, or
+ * refused.
+ */
+import { z } from "zod";
+import {
+  type CallOutcome,
+  DB_OPERATIONS,
+  type FromIsolate,
+  type HostCall,
+  MAX_MESSAGE_CHARS,
+} from "../isolate/protocol.js";
+
+const record = z.record(z.unknown());
+
+const hostCall: z.ZodType<HostCall> = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("db"), op: z.enum(DB_OPERATIONS), args: z.array(z.unknown()).max(8) }),
+  z.object({ kind: z.literal("tg"), method: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), params: record }),
+  z.object({ kind: z.literal("http"), config: record }),
+  z.object({ kind: z.literal("sleep"), ms: z.number().finite().min(0) }),
+]);
+
+const outcome: z.ZodType<CallOutcome> = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("done"),
+    result: z.object({ statusCode: z.unknown(), headers: z.unknown(), message: z.unknown(), data: z.unknown() }),
+  }),
+  z.object({ status: z.literal("no-handler") }),
+  z.object({ status: z.literal("handled"), handled: z.boolean() }),
+  z.object({ status: z.literal("error"), error: z.string() }),
+]);
+
+const fromIsolate: z.ZodType<FromIsolate> = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("call"), id: z.number().int().positive(), call: hostCall }),
+  z.object({ type: z.literal("outcome"), callId: z.number().int().positive(), outcome }),
+  z.object({ type: z.literal("log"), level: z.enum(["log", "info", "warn", "error"]), message: z.string() }),
+]);
+
+/** A message from the isolate, or the reason it was refused. */
+export type Decoded = { ok: true; message: FromIsolate } | { ok: false; reason: string; callId?: number; id?: number };
+
+/** Parses one message of the isolate. */
+export function decodeFromIsolate(text: unknown): Decoded {
+  if (typeof text !== "string") return { ok: false, reason: "message is not text" };
+  if (text.length > MAX_MESSAGE_CHARS + 1024) return { ok: false, reason: "message is larger than 5 MiB" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "message is not JSON" };
+  }
+  const parsed = fromIsolate.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  // Say which call the refusal is about when we can, so it fails instead of waiting for its deadline.
+  const v = value as { id?: unknown; type?: unknown; call?: { kind?: unknown } };
+  const id = typeof v?.id === "number" && v.type === "call" ? v.id : undefined;
+  const issue = parsed.error.issues[0];
+  const where = issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid";
+  return id === undefined ? { ok: false, reason: where } : { ok: false, reason: where, id };
+}
