@@ -4,7 +4,7 @@
  * broadcasts wait without one (a job handed back at shutdown, or a broadcast queued while its drain job was ending).
  */
 import { Worker, type Job } from "bullmq";
-import { createRedis, SecretBox, type Logger, type Redis, type RedisNames } from "@botyard/common";
+import { createRedisConnection, SecretBox, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
 import type { Database } from "@botyard/db";
 import { Queue } from "bullmq";
 import { BROADCAST_QUEUE, cancelChannel, drainJobId, type DrainJobData } from "@botyard/broadcast";
@@ -23,6 +23,11 @@ export const UNPAID_CEILING_PER_SECOND = 40;
 export interface BroadcastWorkerDeps {
   db: Database;
   redisUrl: string;
+  /**
+   * REDIS_URL names Redis Cluster seed nodes. @see docs/operations.md#redis-cluster
+   * @defaultValue false
+   */
+  redisCluster?: boolean;
   names: RedisNames;
   secretKey: string;
   telegram: TelegramClient;
@@ -42,24 +47,28 @@ export class BroadcastWorker {
   readonly #repository: WorkerRepository;
   readonly #box: SecretBox;
   readonly #runs = new Map<string, BroadcastRun>();
-  readonly #subscriber: Redis;
+  readonly #subscriber: RedisConnection;
   readonly #queue: Queue<DrainJobData>;
   readonly #worker: Worker<DrainJobData>;
   readonly #sweeper: NodeJS.Timeout;
   /** BullMQ does not close connections it was given; the worker does, after BullMQ is done with them. */
-  readonly #connections: Redis[] = [];
+  readonly #connections: RedisConnection[] = [];
   #closing = false;
 
   constructor(private readonly deps: BroadcastWorkerDeps) {
     this.#repository = new WorkerRepository(deps.db);
     this.#box = new SecretBox(deps.secretKey);
-    this.#subscriber = createRedis(deps.redisUrl);
+    const redis = { url: deps.redisUrl, cluster: deps.redisCluster ?? false };
+    this.#subscriber = createRedisConnection(redis);
     void this.#subscriber.subscribe(cancelChannel(deps.names));
     this.#subscriber.on("message", (_channel, jobId: string) => this.#runs.get(jobId)?.cancel());
-    const queueConnection = createRedis(deps.redisUrl);
-    const workerConnection = createRedis(deps.redisUrl);
+    const queueConnection = createRedisConnection(redis);
+    const workerConnection = createRedisConnection(redis);
     this.#connections.push(queueConnection, workerConnection);
-    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: queueConnection, prefix: deps.names.bullPrefix });
+    this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, {
+      connection: queueConnection,
+      prefix: deps.names.bullPrefix,
+    });
     this.#worker = new Worker<DrainJobData>(BROADCAST_QUEUE, (job) => this.#drain(job), {
       connection: workerConnection,
       prefix: deps.names.bullPrefix,
@@ -78,7 +87,11 @@ export class BroadcastWorker {
     if (this.#closing) return;
     try {
       for (const botId of await this.#repository.botsWithPendingBroadcasts()) {
-        await this.#queue.add("drain", { botId }, { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true });
+        await this.#queue.add(
+          "drain",
+          { botId },
+          { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true },
+        );
       }
     } catch (err) {
       this.deps.logger.warn({ err }, "broadcast sweep failed");
@@ -114,13 +127,18 @@ export class BroadcastWorker {
         continue;
       }
       const paid = claimed.payload.paid === true;
-      const run = new BroadcastRun(claimed, this.#box.decrypt(sealed), { ...this.deps, repository: this.#repository }, {
-        ratePerSecond: paid ? this.deps.paidRate : this.deps.rate,
-        // Paid broadcasts may use Telegram's whole paid allowance and no more.
-        ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
-        maxInFlight: this.deps.maxInFlight,
-        pausedUntil,
-      });
+      const run = new BroadcastRun(
+        claimed,
+        this.#box.decrypt(sealed),
+        { ...this.deps, repository: this.#repository },
+        {
+          ratePerSecond: paid ? this.deps.paidRate : this.deps.rate,
+          // Paid broadcasts may use Telegram's whole paid allowance and no more.
+          ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
+          maxInFlight: this.deps.maxInFlight,
+          pausedUntil,
+        },
+      );
       this.#runs.set(claimed.id, run);
       this.deps.metrics.activeBroadcasts.inc();
       try {

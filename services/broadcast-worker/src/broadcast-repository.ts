@@ -45,14 +45,28 @@ export class WorkerRepository {
         const counted = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(recipients)
-          .where(and(eq(recipients.botId, botId), eq(recipients.blocked, false), lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined));
+          .where(
+            and(
+              eq(recipients.botId, botId),
+              eq(recipients.blocked, false),
+              lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+            ),
+          );
         await tx
           .update(broadcasts)
           .set({ status: "running", startedAt: sql`now()`, total: counted[0]?.n ?? 0 })
           .where(eq(broadcasts.id, row.id));
       }
       const claimed = await tx
-        .select({ id: broadcasts.id, botId: broadcasts.botId, payload: broadcasts.payload, total: broadcasts.total, sent: broadcasts.sent, failed: broadcasts.failed, cursor: broadcasts.cursor })
+        .select({
+          id: broadcasts.id,
+          botId: broadcasts.botId,
+          payload: broadcasts.payload,
+          total: broadcasts.total,
+          sent: broadcasts.sent,
+          failed: broadcasts.failed,
+          cursor: broadcasts.cursor,
+        })
         .from(broadcasts)
         .where(eq(broadcasts.id, row.id));
       const c = claimed[0]!;
@@ -67,16 +81,23 @@ export class WorkerRepository {
   }
 
   /** The next page of recipients after `afterChatId`, in chat id order, skipping blocked users and other languages. */
-  async recipientsAfter(botId: string, afterChatId: number | null, lang: string | undefined, limit: number): Promise<number[]> {
+  async recipientsAfter(
+    botId: string,
+    afterChatId: number | null,
+    lang: string | undefined,
+    limit: number,
+  ): Promise<number[]> {
     const rows = await this.db
       .select({ chatId: recipients.chatId })
       .from(recipients)
-      .where(and(
-        eq(recipients.botId, botId),
-        eq(recipients.blocked, false),
-        afterChatId === null ? undefined : gt(recipients.chatId, afterChatId),
-        lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
-      ))
+      .where(
+        and(
+          eq(recipients.botId, botId),
+          eq(recipients.blocked, false),
+          afterChatId === null ? undefined : gt(recipients.chatId, afterChatId),
+          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+        ),
+      )
       .orderBy(asc(recipients.chatId))
       .limit(limit);
     return rows.map((r) => r.chatId);
@@ -93,7 +114,12 @@ export class WorkerRepository {
   }
 
   /** Ends a running job as completed or failed, with its final counts. */
-  async finish(id: string, status: "completed" | "failed", progress: Progress, error: string | null = null): Promise<void> {
+  async finish(
+    id: string,
+    status: "completed" | "failed",
+    progress: Progress,
+    error: string | null = null,
+  ): Promise<void> {
     await this.db
       .update(broadcasts)
       .set({ ...progress, status, error, finishedAt: sql`now()` })
@@ -102,7 +128,10 @@ export class WorkerRepository {
 
   /** Writes final counts of a job that was cancelled while it ran (its status is already cancelled). */
   async saveCancelledCounts(id: string, progress: Progress): Promise<void> {
-    await this.db.update(broadcasts).set(progress).where(and(eq(broadcasts.id, id), eq(broadcasts.status, "cancelled")));
+    await this.db
+      .update(broadcasts)
+      .set(progress)
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.status, "cancelled")));
   }
 
   /** Marks a recipient who blocked the bot; later broadcasts skip them. */

@@ -57,7 +57,12 @@ export class BroadcastRun {
   constructor(
     private readonly job: ClaimedBroadcast,
     private readonly token: string,
-    private readonly deps: { repository: WorkerRepository; telegram: TelegramClient; logger: Logger; metrics: WorkerMetrics },
+    private readonly deps: {
+      repository: WorkerRepository;
+      telegram: TelegramClient;
+      logger: Logger;
+      metrics: WorkerMetrics;
+    },
     private readonly options: RunOptions,
   ) {
     this.#sent = job.sent;
@@ -95,7 +100,13 @@ export class BroadcastRun {
   /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
   async run(): Promise<RunOutcome> {
     const payload = this.job.payload;
-    const feed = new RecipientFeed(this.deps.repository, this.job.botId, this.job.cursor, payload.filter?.lang, this.#pageSize);
+    const feed = new RecipientFeed(
+      this.deps.repository,
+      this.job.botId,
+      this.job.cursor,
+      payload.filter?.lang,
+      this.#pageSize,
+    );
     const flusher = setInterval(() => void this.#flush(), this.#flushMs);
     try {
       while (!this.#stopReason && !this.#fatal) {
@@ -158,7 +169,8 @@ export class BroadcastRun {
         return;
       }
       if (!err.isServerError) {
-        if (err.errorCode === 403) await this.deps.repository.markBlocked(this.job.botId, delivery.chatId).catch(() => {});
+        if (err.errorCode === 403)
+          await this.deps.repository.markBlocked(this.job.botId, delivery.chatId).catch(() => {});
         this.#settle(delivery, "failed");
         return;
       }

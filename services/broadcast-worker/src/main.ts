@@ -1,6 +1,17 @@
 /** Starts the broadcast worker: config, migrations, the BullMQ consumer, health/metrics, graceful shutdown. */
 import express from "express";
-import { closeServer, createLogger, createMetricsRegistry, createRedis, listen, onShutdownSignal, operatorRouter, pingRedis, RedisNames } from "@botyard/common";
+import {
+  boundPort,
+  createLogger,
+  createMetricsRegistry,
+  createRedisConnection,
+  failFastRedisOptions,
+  Lifecycle,
+  operatorRouter,
+  pingRedis,
+  RedisNames,
+  redisConnectionConfig,
+} from "@botyard/common";
 import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker } from "./app.js";
@@ -9,16 +20,18 @@ import { createWorkerMetrics } from "./metrics.js";
 
 const config = loadWorkerConfig();
 const logger = createLogger("broadcast-worker", config.LOG_LEVEL);
+const lifecycle = new Lifecycle({ logger, graceMs: config.SHUTDOWN_GRACE_MS });
 await prepareDatabase(config.DATABASE_URL);
 const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-broadcast-worker", max: 20 });
-const redis = createRedis(config.REDIS_URL);
+// Only the readiness check uses this one; the worker opens its own (blocking) connections.
+const redis = createRedisConnection(redisConnectionConfig(config), failFastRedisOptions);
 const registry = createMetricsRegistry("broadcast-worker");
-let draining = false;
 
 const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 15_000, maxSockets: 1024 });
 const worker = new BroadcastWorker({
   db,
   redisUrl: config.REDIS_URL,
+  redisCluster: config.REDIS_CLUSTER,
   names: new RedisNames(config.REDIS_PREFIX),
   secretKey: config.SECRET_KEY,
   telegram,
@@ -33,15 +46,23 @@ const worker = new BroadcastWorker({
 await worker.ready();
 
 const app = express();
-app.use(operatorRouter({ registry, checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) }, isDraining: () => draining }));
-const server = await listen(app, config.WORKER_METRICS_PORT);
-logger.info({ port: config.WORKER_METRICS_PORT }, "broadcast worker running");
+app.use(
+  operatorRouter({
+    registry,
+    checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
+    isDraining: lifecycle.isDraining,
+  }),
+);
+const server = await lifecycle.listen(app, config.WORKER_METRICS_PORT);
+logger.info({ port: boundPort(server) }, "broadcast worker running");
 
-onShutdownSignal(logger, async () => {
-  draining = true;
-  await worker.close();
-  await closeServer(server);
-  redis.disconnect();
-  await telegram.close();
-  await pool.end();
+lifecycle.onSignal({
+  // Hands running broadcasts back with their progress saved; another replica (or the next start) resumes them.
+  stopWork: () => worker.close(),
+  release: [
+    ["redis", () => redis.disconnect()],
+    ["postgres pool", () => pool.end()],
+    // Last: it waits for sends still under way, which only a run cut at the grace can leave behind.
+    ["telegram client", () => telegram.close()],
+  ],
 });

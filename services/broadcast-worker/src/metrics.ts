@@ -9,7 +9,16 @@ export interface WorkerMetrics {
 
 export function createWorkerMetrics(registry: Registry): WorkerMetrics {
   return {
-    messages: new Counter({ name: "broadcast_messages_total", help: "Broadcast sends by outcome (sent, failed, rate_limited)", labelNames: ["outcome"], registers: [registry] }),
-    activeBroadcasts: new Gauge({ name: "broadcast_active", help: "Broadcasts this process is sending now", registers: [registry] }),
+    messages: new Counter({
+      name: "broadcast_messages_total",
+      help: "Broadcast sends by outcome (sent, failed, rate_limited)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    activeBroadcasts: new Gauge({
+      name: "broadcast_active",
+      help: "Broadcasts this process is sending now",
+      registers: [registry],
+    }),
   };
 }

@@ -36,7 +36,8 @@ export class RecipientFeed {
       }
     }
     const chatId = this.#page[this.#index++]!;
-    if (!this.#pending && !this.#exhausted && this.#index === Math.ceil(this.#page.length / 2)) this.#pending = this.#read();
+    if (!this.#pending && !this.#exhausted && this.#index === Math.ceil(this.#page.length / 2))
+      this.#pending = this.#read();
     return chatId;
   }
 

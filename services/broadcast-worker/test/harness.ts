@@ -1,6 +1,14 @@
 /** A worker on a fresh database and Redis prefix, the fake Bot API, and helpers to seed bots and broadcasts. */
 import { randomUUID } from "node:crypto";
-import { createLogger, createMetricsRegistry, createRedis, newId, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import {
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  newId,
+  RedisNames,
+  SecretBox,
+  sha256,
+} from "@botyard/common";
 import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { cancelChannel, type BroadcastPayload } from "@botyard/broadcast";
@@ -25,7 +33,14 @@ export interface WorkerHarness {
   queue(botId: string, payload: BroadcastPayload): Promise<string>;
   /** Cancels as management does: marks the row cancelled, then publishes on the cancel channel. */
   cancel(id: string): Promise<void>;
-  job(id: string): Promise<{ status: string; total: number; sent: number; failed: number; error: string | null; cursor: number | null }>;
+  job(id: string): Promise<{
+    status: string;
+    total: number;
+    sent: number;
+    failed: number;
+    error: string | null;
+    cursor: number | null;
+  }>;
   waitForStatus(id: string, statuses: string[], timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,7 +57,11 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   const box = new SecretBox(SECRET_KEY);
   let n = 0;
   const h: WorkerHarness = {
-    database, handle, names, fake, workers,
+    database,
+    handle,
+    names,
+    fake,
+    workers,
     async startWorker(overrides = {}) {
       const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 5000 });
       clients.push(telegram);
@@ -69,8 +88,15 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
     async bot(count, langOf = () => "en") {
       const botId = newId();
       const token = `${700000 + ++n}:AAH${randomUUID().replace(/-/g, "")}`;
-      await handle.db.insert(bots).values({ id: botId, accountId, tokenEnc: box.encrypt(token), tokenHash: sha256(token) });
-      const rows = Array.from({ length: count }, (_, i) => ({ botId, chatId: i + 1, languageCode: langOf(i + 1), firstName: `U${i + 1}` }));
+      await handle.db
+        .insert(bots)
+        .values({ id: botId, accountId, tokenEnc: box.encrypt(token), tokenHash: sha256(token) });
+      const rows = Array.from({ length: count }, (_, i) => ({
+        botId,
+        chatId: i + 1,
+        languageCode: langOf(i + 1),
+        firstName: `U${i + 1}`,
+      }));
       for (let i = 0; i < rows.length; i += 5000) await handle.db.insert(recipients).values(rows.slice(i, i + 5000));
       return { botId, token };
     },
@@ -86,7 +112,10 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       await publisher.quit();
     },
     async job(id) {
-      const { rows } = await handle.pool.query("select status, total, sent, failed, error, cursor from broadcasts where id = $1", [id]);
+      const { rows } = await handle.pool.query(
+        "select status, total, sent, failed, error, cursor from broadcasts where id = $1",
+        [id],
+      );
       return { ...rows[0], cursor: rows[0].cursor === null ? null : Number(rows[0].cursor) };
     },
     async waitForStatus(id, statuses, timeoutMs = 15_000) {
@@ -94,7 +123,8 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       for (;;) {
         const job = await h.job(id);
         if (statuses.includes(job.status)) return;
-        if (Date.now() > deadline) throw new Error(`job ${id} is ${job.status} (${JSON.stringify(job)}), expected ${statuses.join("|")}`);
+        if (Date.now() > deadline)
+          throw new Error(`job ${id} is ${job.status} (${JSON.stringify(job)}), expected ${statuses.join("|")}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -47,7 +47,12 @@ class VirtualClock implements Clock {
 }
 
 /** Runs `count` slots on `pacer`, stalling as `stallAfter` says; returns the start times. */
-async function startTimes(pacer: Pacer, clock: VirtualClock, count: number, stallAfter: (i: number) => number = () => 0): Promise<number[]> {
+async function startTimes(
+  pacer: Pacer,
+  clock: VirtualClock,
+  count: number,
+  stallAfter: (i: number) => number = () => 0,
+): Promise<number[]> {
   const starts: number[] = [];
   for (let i = 0; i < count; i++) {
     starts.push((await pacer.slot())!);
@@ -76,7 +81,9 @@ describe("Pacer", () => {
   it("holds the rate exactly under a higher ceiling, which bounds the catch-up instead", async () => {
     const clock = new VirtualClock(() => 1.3);
     // Timers 1.3 ms late, plus a 90 ms stall now and then that is caught up.
-    const starts = await startTimes(new Pacer(30, { ceiling: 40, clock }), clock, 600, (i) => (i % 100 === 99 ? 90 : 0));
+    const starts = await startTimes(new Pacer(30, { ceiling: 40, clock }), clock, 600, (i) =>
+      i % 100 === 99 ? 90 : 0,
+    );
     const perSecond = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
     expect(perSecond).toBeCloseTo(30, 1);
     expect(busiestSecond(starts)).toBeLessThanOrEqual(40);
@@ -150,7 +157,10 @@ describe("RecipientFeed", () => {
     await handle.db.insert(bots).values({ id: botId, accountId });
     // 1,234 recipients with gaps in their ids; every 7th speaks "de", every 10th blocked the bot.
     const rows = Array.from({ length: 1234 }, (_, i) => ({
-      botId, chatId: (i + 1) * 3, languageCode: i % 7 === 0 ? "DE" : "en", blocked: i % 10 === 0,
+      botId,
+      chatId: (i + 1) * 3,
+      languageCode: i % 7 === 0 ? "DE" : "en",
+      blocked: i % 10 === 0,
     }));
     await handle.db.insert(recipients).values(rows);
   });
@@ -167,7 +177,9 @@ describe("RecipientFeed", () => {
 
   it("hands out every unblocked recipient once, in chat id order, across pages read ahead", async () => {
     const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, null, undefined, 100));
-    const expected = Array.from({ length: 1234 }, (_, i) => i).filter((i) => i % 10 !== 0).map((i) => (i + 1) * 3);
+    const expected = Array.from({ length: 1234 }, (_, i) => i)
+      .filter((i) => i % 10 !== 0)
+      .map((i) => (i + 1) * 3);
     expect(ids).toEqual(expected);
   });
 

@@ -67,7 +67,8 @@ describe("resilience", () => {
 
   it("resumes after Redis restarts mid-job (the queue is rebuilt from Postgres)", async () => {
     const port = 6390;
-    const startRedis = () => execSync(`redis-server --port ${port} --bind 127.0.0.1 --save "" --appendonly no --daemonize yes`);
+    const startRedis = () =>
+      execSync(`redis-server --port ${port} --bind 127.0.0.1 --save "" --appendonly no --daemonize yes`);
     startRedis();
     await new Promise((r) => setTimeout(r, 300));
     const local = await startWorkerHarness();

@@ -20,7 +20,10 @@ describe("delivery", () => {
       type: "text",
       text: "Hello 👋",
       parseMode: "HTML",
-      buttons: [{ text: "Site", url: "https://example.com" }, { text: "Docs", url: "http://example.org" }],
+      buttons: [
+        { text: "Site", url: "https://example.com" },
+        { text: "Docs", url: "http://example.org" },
+      ],
       extra: { disable_notification: true, protect_content: true },
     });
     await h.waitForStatus(id, ["completed"]);
@@ -32,7 +35,14 @@ describe("delivery", () => {
         chat_id: expect.any(Number),
         text: "Hello 👋",
         parse_mode: "HTML",
-        reply_markup: { inline_keyboard: [[{ text: "Site", url: "https://example.com" }, { text: "Docs", url: "http://example.org" }]] },
+        reply_markup: {
+          inline_keyboard: [
+            [
+              { text: "Site", url: "https://example.com" },
+              { text: "Docs", url: "http://example.org" },
+            ],
+          ],
+        },
         disable_notification: true,
         protect_content: true,
       },
@@ -42,27 +52,51 @@ describe("delivery", () => {
   it("lets extra override the keyboard built from buttons", async () => {
     const { botId, token } = await h.bot(1);
     const markup = { inline_keyboard: [[{ text: "X", callback_data: "x" }]] };
-    const id = await h.queue(botId, { type: "text", text: "t", buttons: [{ text: "a", url: "https://a" }], extra: { reply_markup: markup } });
+    const id = await h.queue(botId, {
+      type: "text",
+      text: "t",
+      buttons: [{ text: "a", url: "https://a" }],
+      extra: { reply_markup: markup },
+    });
     await h.waitForStatus(id, ["completed"]);
     expect(h.fake.callsOf("sendMessage", token)[0]?.params.reply_markup).toEqual(markup);
   });
 
   it.each([
-    ["photo", "sendPhoto", "photo"], ["video", "sendVideo", "video"], ["audio", "sendAudio", "audio"],
-    ["document", "sendDocument", "document"], ["animation", "sendAnimation", "animation"], ["voice", "sendVoice", "voice"],
+    ["photo", "sendPhoto", "photo"],
+    ["video", "sendVideo", "video"],
+    ["audio", "sendAudio", "audio"],
+    ["document", "sendDocument", "document"],
+    ["animation", "sendAnimation", "animation"],
+    ["voice", "sendVoice", "voice"],
   ] as const)("sends %s with %s, media and caption", async (type, method, field) => {
     const { botId, token } = await h.bot(1);
-    const id = await h.queue(botId, { type, media: "https://example.com/file", caption: "Caption ✓", parseMode: "MarkdownV2" });
+    const id = await h.queue(botId, {
+      type,
+      media: "https://example.com/file",
+      caption: "Caption ✓",
+      parseMode: "MarkdownV2",
+    });
     await h.waitForStatus(id, ["completed"]);
     const [call] = h.fake.callsOf(method, token);
-    expect(call?.params).toEqual({ chat_id: 1, [field]: "https://example.com/file", caption: "Caption ✓", parse_mode: "MarkdownV2" });
+    expect(call?.params).toEqual({
+      chat_id: 1,
+      [field]: "https://example.com/file",
+      caption: "Caption ✓",
+      parse_mode: "MarkdownV2",
+    });
   });
 
   it.each([
     ["video_note", "sendVideoNote", { media: "fileid-1" }, { video_note: "fileid-1" }],
     ["sticker", "sendSticker", { media: "CAACAg" }, { sticker: "CAACAg" }],
     ["location", "sendLocation", { extra: { latitude: 1.5, longitude: 2.5 } }, { latitude: 1.5, longitude: 2.5 }],
-    ["contact", "sendContact", { extra: { phone_number: "+1", first_name: "Ann" } }, { phone_number: "+1", first_name: "Ann" }],
+    [
+      "contact",
+      "sendContact",
+      { extra: { phone_number: "+1", first_name: "Ann" } },
+      { phone_number: "+1", first_name: "Ann" },
+    ],
     ["poll", "sendPoll", { extra: { question: "Q", options: ["a", "b"] } }, { question: "Q", options: ["a", "b"] }],
   ] as const)("sends %s with %s", async (type, method, fields, expected) => {
     const { botId, token } = await h.bot(1);
@@ -86,7 +120,10 @@ describe("delivery", () => {
     await h.waitForStatus(id, ["completed"]);
     expect(chatsOf(token).sort((a, b) => a - b)).toEqual([4, 6, 8, 10]);
     expect(await h.job(id)).toMatchObject({ total: 4, sent: 3, failed: 1 });
-    const { rows } = await h.handle.pool.query("select chat_id from recipients where bot_id = $1 and blocked order by chat_id", [botId]);
+    const { rows } = await h.handle.pool.query(
+      "select chat_id from recipients where bot_id = $1 and blocked order by chat_id",
+      [botId],
+    );
     expect(rows.map((r) => Number(r.chat_id))).toEqual([2, 4]);
   });
 });
