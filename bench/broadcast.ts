@@ -12,7 +12,16 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createLogger, createMetricsRegistry, createRedis, newId, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import {
+  BotEventBus,
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  newId,
+  RedisNames,
+  SecretBox,
+  sha256,
+} from "@botyard/common";
 import { accounts, bots, createDb, recipients } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -30,13 +39,31 @@ const names = new RedisNames(prefix);
 const fake = await FakeTelegram.start({ keepRecords: true });
 const box = new SecretBox(SECRET);
 const worker = await startWorkerProcess({
-  DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SECRET_KEY: SECRET, TELEGRAM_API_ROOT: fake.apiRoot,
-  BROADCAST_RATE: "30", BROADCAST_PAID_RATE: "1000", LOG_LEVEL: "warn",
+  DATABASE_URL: database.url,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  SECRET_KEY: SECRET,
+  TELEGRAM_API_ROOT: fake.apiRoot,
+  BROADCAST_RATE: "30",
+  BROADCAST_PAID_RATE: "1000",
+  LOG_LEVEL: "warn",
 });
 const managementTelegram = new TelegramClient({ apiRoot: fake.apiRoot });
+const eventBus = new BotEventBus(redis, createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), names, {
+  role: "publisher",
+});
+await eventBus.start();
 const management = createManagementApp({
-  db, redis, names, secretKey: SECRET, telegram: managementTelegram,
-  logger: createLogger("management", "silent"), registry: createMetricsRegistry("m"), webhookBaseUrl: "http://127.0.0.1:3001", checks: {},
+  events: eventBus,
+  db,
+  redis,
+  names,
+  secretKey: SECRET,
+  telegram: managementTelegram,
+  logger: createLogger("management", "silent"),
+  registry: createMetricsRegistry("m"),
+  webhookBaseUrl: "http://127.0.0.1:3001",
+  checks: {},
 });
 const api = await serve(management.app);
 const accountId = newId();
@@ -51,9 +78,17 @@ async function bot(count: number): Promise<{ botId: string; token: string }> {
   return { botId, token };
 }
 const post = (token: string, body: Record<string, unknown>) =>
-  fetch(`${api.url}/broadcast`, { method: "POST", headers: { "content-type": "application/json", "x-bot-token": token }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ jobId: string }>);
+  fetch(`${api.url}/broadcast`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-bot-token": token },
+    body: JSON.stringify(body),
+  }).then((r) => r.json() as Promise<{ jobId: string }>);
 const cancel = (token: string, botId: string, jobId: string) =>
-  fetch(`${api.url}/broadcast/${jobId}`, { method: "DELETE", headers: { "content-type": "application/json", "x-bot-token": token }, body: JSON.stringify({ botId }) });
+  fetch(`${api.url}/broadcast/${jobId}`, {
+    method: "DELETE",
+    headers: { "content-type": "application/json", "x-bot-token": token },
+    body: JSON.stringify({ botId }),
+  });
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -70,7 +105,10 @@ async function startWorkerProcess(env: Record<string, string>) {
   process.once("exit", () => child.kill("SIGKILL"));
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error("the broadcast worker did not become ready");
     await sleep(100);
@@ -186,8 +224,14 @@ report("Broadcast benchmark", [
   ["one bot, 10,000 recipients, 150 ms API latency: msg/s (30..40)", rates[150]!.toFixed(1)],
   ["busiest second of that bot, 0 / 150 ms latency (never > 40)", `${busiest[0]} / ${busiest[150]}`],
   ["429s provoked with the fake enforcing 40/s over 10 s (target 0)", provoked],
-  ["POST to first message: p50 / p99 ms", `${percentile(firstMessage, 50).toFixed(1)} / ${percentile(firstMessage, 99).toFixed(1)}`],
-  ["cancel: DELETE reply to last send seen: p50 / p99 ms", `${percentile(cancelLatency, 50).toFixed(1)} / ${percentile(cancelLatency, 99).toFixed(1)}`],
+  [
+    "POST to first message: p50 / p99 ms",
+    `${percentile(firstMessage, 50).toFixed(1)} / ${percentile(firstMessage, 99).toFixed(1)}`,
+  ],
+  [
+    "cancel: DELETE reply to last send seen: p50 / p99 ms",
+    `${percentile(cancelLatency, 50).toFixed(1)} / ${percentile(cancelLatency, 99).toFixed(1)}`,
+  ],
   ["100 bots at once, one worker process: aggregate msg/s (target >= 2,500)", aggregate.toFixed(0)],
   ["  the worker process's CPU meanwhile: share of one core", `${(workerCpu * 100).toFixed(0)} %`],
   ["paid mode, one bot: msg/s (target 1,000)", paidRate.toFixed(0)],

@@ -4,7 +4,16 @@
  * Run: pnpm bench:gateway
  */
 import { randomUUID } from "node:crypto";
-import { createLogger, createMetricsRegistry, createRedis, newId, publishBotEvent, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import {
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  newId,
+  BotEventBus,
+  RedisNames,
+  SecretBox,
+  sha256,
+} from "@botyard/common";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { TelegramClient } from "@botyard/telegram";
@@ -17,21 +26,42 @@ const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = createRedis(redisUrl);
 const names = new RedisNames(`botyard-bench-${randomUUID()}`);
 const gateway = createGateway({
-  db, redis, redisUrl, names, secretKey: "bench-secret-key-0123456789",
+  db,
+  redis,
+  subscriber: createRedis(redisUrl),
+  names,
+  secretKey: "bench-secret-key-0123456789",
   telegram: new TelegramClient({ apiRoot: "http://127.0.0.1:9" }),
   logger: createLogger("webhook-gateway", "silent"),
   registry: createMetricsRegistry("webhook-gateway"),
   allowPrivateEgress: false,
-  runtime: { limits: { memoryMb: 64, timeoutMs: 10_000 }, maxLoaded: 5000, idleMs: 3_600_000, maxConcurrentPerBot: 1000, rowTtlMs: 1000 },
+  runtime: {
+    limits: { memoryMb: 64, timeoutMs: 10_000 },
+    maxLoaded: 5000,
+    idleMs: 3_600_000,
+    maxConcurrentPerBot: 1000,
+    rate: { perSecond: 1_000_000, burst: 1_000_000 },
+  },
   checks: {},
 });
 await gateway.ready;
+const eventBus = new BotEventBus(redis, createRedis(redisUrl), names, { role: "publisher" });
+await eventBus.start();
 const accountId = newId();
 await db.insert(accounts).values({ id: accountId, email: `${accountId}@bench` });
 const box = new SecretBox("bench-secret-key-0123456789");
 async function bot(code: string): Promise<string> {
   const id = newId();
-  await db.insert(bots).values({ id, accountId, code, runningCode: code, codeVersion: 1, status: "running", tokenHash: sha256(id), tokenEnc: box.encrypt(`1:${id}`) });
+  await db.insert(bots).values({
+    id,
+    accountId,
+    code,
+    runningCode: code,
+    codeVersion: 1,
+    status: "running",
+    tokenHash: sha256(id),
+    tokenEnc: box.encrypt(`1:${id}`),
+  });
   return id;
 }
 
@@ -51,8 +81,7 @@ const code = (await pool.query("select length(running_code) as n from bots where
 const firstCalls: number[] = [];
 for (let i = 0; i < 15; i++) {
   await pool.query("update bots set code_version = code_version + 1 where id = $1", [big]);
-  await publishBotEvent(redis, names, { type: "restart", botId: big, codeVersion: i + 2 });
-  await new Promise((r) => setTimeout(r, 30));
+  await eventBus.publish({ type: "restart", botId: big, codeVersion: i + 2 }, { awaitAcks: true });
   const t0 = performance.now();
   const res = await fetch(`${gw.url}/custom/${big}/ping`);
   await res.json();
@@ -75,7 +104,10 @@ report("Gateway benchmark", [
   ["throughput ratio gateway / bare express (target >= 0.7)", (gwRun.rps / bareRun.rps).toFixed(2)],
   ["gateway at 1,000 req/s: p50 / p99 ms", `${fixed.p50} / ${fixed.p99} (non-2xx ${fixed.non2xx})`],
   ["bare express at 1,000 req/s: p50 / p99 ms", `${fixedBare.p50} / ${fixedBare.p99}`],
-  [`first call after restart, ${Math.round(code / 1024)} KB bot: median / max ms (target < 15)`, `${percentile(firstCalls, 50).toFixed(1)} / ${Math.max(...firstCalls).toFixed(1)}`],
+  [
+    `first call after restart, ${Math.round(code / 1024)} KB bot: median / max ms (target < 15)`,
+    `${percentile(firstCalls, 50).toFixed(1)} / ${Math.max(...firstCalls).toFixed(1)}`,
+  ],
   ["loaded idle bots", gateway.runtime.loadedCount],
   ["RSS per loaded idle bot, MiB (target < 3)", ((after - before) / 1000 / 1024 / 1024).toFixed(2)],
 ]);

@@ -10,7 +10,14 @@ export async function serve(app: express.Express): Promise<{ url: string; close(
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 /** A bare express app answering `{ ok: true, data: "pong" }` on `path`: the baseline of the HTTP benchmarks. */
@@ -23,7 +30,14 @@ export function bareExpress(path: string): express.Express {
 }
 
 /** Runs autocannon and returns requests/s and latency percentiles (ms). */
-export async function load(options: { url: string; method?: "GET" | "POST"; body?: string; seconds: number; connections?: number; rate?: number }) {
+export async function load(options: {
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  seconds: number;
+  connections?: number;
+  rate?: number;
+}) {
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",

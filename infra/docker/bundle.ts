@@ -1,0 +1,90 @@
+/**
+ * Turns one service into what its container runs: a single ESM bundle (`dist/main.mjs`, every workspace package and
+ * npm dependency inlined by esbuild; management adds `dist/cli.mjs`, the operator CLI), the SQL migrations the bundle applies at start (`drizzle/`, found at
+ * `../drizzle` from the bundle, as from `packages/db/src`), and the one native module that cannot be bundled
+ * (isolated-vm, gateway only) trimmed to its compiled addon. The final image stage copies this folder and nothing
+ * else, so it holds no compiler, no TypeScript loader and no dev dependency.
+ *
+ * Usage (build stage of infra/docker/*.Dockerfile, after `pnpm install`):
+ *   node --import tsx infra/docker/bundle.ts <management|broadcast-worker|webhook-gateway> <out-dir>
+ * @see docs/operations.md#containers
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const services = ["management", "broadcast-worker", "webhook-gateway"] as const;
+type Service = (typeof services)[number];
+
+/** Native or optional modules left out of the bundle; only isolated-vm is installed in the image. */
+const external = ["isolated-vm", "pg-native"];
+
+function isService(name: string | undefined): name is Service {
+  return services.some((s) => s === name);
+}
+
+/** Copies the files isolated-vm needs at run time (its loader and the compiled addon), not its C++ sources. */
+function copyIsolatedVm(out: string): void {
+  const require = createRequire(join(root, "services/webhook-gateway/package.json"));
+  const pkgDir = dirname(realpathSync(require.resolve("isolated-vm/package.json")));
+  const target = join(out, "node_modules/isolated-vm");
+  mkdirSync(join(target, "out"), { recursive: true });
+  for (const file of ["package.json", "isolated-vm.js", "LICENSE", "out/isolated_vm.node"]) {
+    cpSync(join(pkgDir, file), join(target, file));
+  }
+  // The addon is built with debug symbols (26 MB); stripped it is about 1 MB. `strip` comes with the build stage's g++.
+  try {
+    execFileSync("strip", ["--strip-unneeded", join(target, "out/isolated_vm.node")]);
+  } catch {
+    console.warn("strip not available: isolated-vm keeps its debug symbols");
+  }
+}
+
+async function main(): Promise<void> {
+  const [service, outArg] = process.argv.slice(2);
+  if (!isService(service) || !outArg) {
+    console.error(`usage: bundle.ts <${services.join("|")}> <out-dir>`);
+    process.exit(2);
+  }
+  const out = resolve(outArg);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, "dist"), { recursive: true });
+
+  // Management also carries the operator CLI (`node dist/cli.mjs user:create --email …`); shared code goes to chunks.
+  const entryPoints: Record<string, string> = { main: join(root, "services", service, "src/main.ts") };
+  if (service === "management") entryPoints["cli"] = join(root, "services/management/src/cli/main.ts");
+  await build({
+    entryPoints,
+    outdir: join(out, "dist"),
+    outExtension: { ".js": ".mjs" },
+    // Chunks stay beside the entry points: migrate.ts finds the migrations at `../drizzle` from its own file.
+    chunkNames: "[name]-[hash]",
+    splitting: true,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    external,
+    // Class and function names stay readable in logs and stack traces.
+    keepNames: true,
+    legalComments: "none",
+    logLevel: "warning",
+    // CommonJS dependencies (pg, ioredis…) call require() for Node built-ins; an ESM bundle has no require of its own.
+    banner: {
+      js:
+        "import { createRequire as __botyardRequire } from 'node:module';\n" +
+        "const require = __botyardRequire(import.meta.url);",
+    },
+  });
+  cpSync(join(root, "packages/db/drizzle"), join(out, "drizzle"), { recursive: true });
+  if (service === "webhook-gateway") copyIsolatedVm(out);
+  writeFileSync(join(out, "package.json"), `${JSON.stringify({ name: `botyard-${service}`, private: true })}\n`);
+  if (!existsSync(join(out, "drizzle/meta/_journal.json"))) throw new Error("migrations were not copied");
+  console.log(`bundled ${service} into ${out}`);
+}
+
+await main();
