@@ -7,5 +7,5 @@ export {
   type UrlButton,
 } from "./request.js";
 export { buildSendCall, type SendCall } from "./send-call.js";
-export { BROADCAST_QUEUE, cancelChannel, drainJobId, type DrainJobData } from "./queue-names.js";
+export { BROADCAST_QUEUE, cancelChannel, drainJobId, sweptDrainJobId, type DrainJobData } from "./queue-names.js";
 export { jobView, type BroadcastRow } from "./job-view.js";

@@ -5,11 +5,21 @@ import type { RedisNames } from "@botyard/common";
 export const BROADCAST_QUEUE = "broadcasts";
 
 /**
- * One "drain" job per bot: it sends that bot's queued broadcasts oldest first until none is left. Its id is derived
- * from the bot, so adding it again while it exists is a no-op: one active broadcast per bot, by construction.
+ * A "drain" job sends a bot's queued broadcasts oldest first until none is left. Its id is derived from the bot, so
+ * adding it again while it exists is a no-op. It only wakes a worker up: the run lease in Postgres, not this id, is
+ * what keeps one broadcast per bot running at a time (docs/broadcast.md#fencing).
  */
 export function drainJobId(botId: string): string {
   return `drain-${botId}`;
+}
+
+/**
+ * The drain job the worker's sweeper adds for a bot whose next broadcast (`jobId`, last claimed with `fence`) has no
+ * live lease. It differs from {@link drainJobId} and changes with every claim, so a drain job that Redis still holds
+ * for a killed worker (locked until BullMQ sees it stalled) does not delay the takeover past the lease.
+ */
+export function sweptDrainJobId(botId: string, jobId: string, fence: number): string {
+  return `drain-${botId}-${jobId}-${fence}`;
 }
 
 /** Data of a drain job. */

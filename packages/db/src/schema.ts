@@ -25,9 +25,43 @@ export const accounts = pgTable(
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
+    /** argon2id hash of the dashboard password (PHC string); null until the owner sets one (CLI-made accounts). */
+    passwordHash: text("password_hash"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A dashboard session (docs/dashboard.md#sessions). The cookie carries a random id; only its SHA-256 is stored, so a
+ * copy of this table signs nobody in. The CSRF token belongs to the session and changes with it.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+/** A one-time link to set a password (`pnpm botyard user:invite`); only the token's SHA-256 is stored. */
+export const passwordInvites = pgTable(
+  "password_invites",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("password_invites_account_idx").on(t.accountId)],
 );
 
 /**
@@ -193,6 +227,15 @@ export const broadcasts = pgTable(
     failed: integer("failed").notNull().default(0),
     cursor: bigint("cursor", { mode: "number" }),
     error: text("error"),
+    /**
+     * The run fence (docs/broadcast.md#fencing): raised by every claim of the job, so a write carrying an older value
+     * is from a run that lost the job and matches no row.
+     */
+    fence: integer("fence").notNull().default(0),
+    /** The worker whose run holds the lease (diagnostics only: the fence decides). */
+    leaseOwner: text("lease_owner"),
+    /** The holder's lease ends here unless renewed by a progress write; null when nobody holds it. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),

@@ -1,13 +1,17 @@
 /**
- * The broadcast worker: consumes drain jobs (one per bot) from BullMQ and runs that bot's broadcasts oldest first.
- * Cancellations arrive on a Redis channel and stop a run at once; a sweeper re-creates drain jobs for bots whose
- * broadcasts wait without one (a job handed back at shutdown, or a broadcast queued while its drain job was ending).
+ * The broadcast worker: consumes drain jobs from BullMQ and runs a bot's broadcasts oldest first. Which run may send
+ * for a job is decided in Postgres, not Redis: a run claims the job with a lease and a fence (docs/broadcast.md#fencing),
+ * so two runs never send for one job, nor for two jobs of one bot, whatever Redis forgets or repeats.
+ * Cancellations arrive on a Redis channel and stop a run at once; a sweeper adds drain jobs for bots whose broadcasts
+ * wait with no live lease (a job handed back at shutdown, a worker killed, Redis restarted empty).
  */
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
 import { Worker, type Job } from "bullmq";
 import { createRedisConnection, SecretBox, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
 import type { Database } from "@botyard/db";
 import { Queue } from "bullmq";
-import { BROADCAST_QUEUE, cancelChannel, drainJobId, type DrainJobData } from "@botyard/broadcast";
+import { BROADCAST_QUEUE, cancelChannel, sweptDrainJobId, type DrainJobData } from "@botyard/broadcast";
 import type { TelegramClient } from "@botyard/telegram";
 import { WorkerRepository } from "./broadcast-repository.js";
 import { BroadcastRun } from "./broadcast-run.js";
@@ -40,7 +44,19 @@ export interface BroadcastWorkerDeps {
   maxInFlight: number;
   /** How often the sweeper looks for broadcasts without a drain job, ms. */
   sweepMs?: number;
+  /**
+   * Length of a run's lease on its job, renewed by every progress write (every 200 ms). A killed worker's job is
+   * resumed elsewhere within this plus `sweepMs`. @see docs/broadcast.md#fencing
+   * @defaultValue {@link DEFAULT_LEASE_MS}
+   */
+  leaseMs?: number;
 }
+
+/**
+ * 5 s: 25 progress writes renew each lease, so only a worker that cannot reach Postgres for about 4 s (the lease
+ * minus its guard) stops sending, and a worker killed with -9 has its job resumed within about 6 s (lease + sweep).
+ */
+export const DEFAULT_LEASE_MS = 5000;
 
 /** A running broadcast worker. */
 export class BroadcastWorker {
@@ -54,6 +70,8 @@ export class BroadcastWorker {
   /** BullMQ does not close connections it was given; the worker does, after BullMQ is done with them. */
   readonly #connections: RedisConnection[] = [];
   #closing = false;
+  /** Who holds a lease, as the lease_owner column shows it (diagnostics only; the fence decides). */
+  readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   constructor(private readonly deps: BroadcastWorkerDeps) {
     this.#repository = new WorkerRepository(deps.db);
@@ -79,18 +97,22 @@ export class BroadcastWorker {
       maxStalledCount: 1_000_000,
     });
     this.#worker.on("error", (err) => deps.logger.error({ err }, "worker error"));
-    this.#sweeper = setInterval(() => void this.sweep(), deps.sweepMs ?? 2000);
+    this.#sweeper = setInterval(() => void this.sweep(), deps.sweepMs ?? 1000);
   }
 
-  /** Ensures every bot with waiting broadcasts has a drain job (adding an existing one is a no-op). */
+  /**
+   * Gives a drain job to every bot whose waiting broadcasts have no live lease. The job id names the broadcast and its
+   * fence, so adding it again is a no-op until a claim changes the fence. A drain job too many is harmless: its claim
+   * answers busy and it ends.
+   */
   async sweep(): Promise<void> {
     if (this.#closing) return;
     try {
-      for (const botId of await this.#repository.botsWithPendingBroadcasts()) {
+      for (const { botId, jobId, fence } of await this.#repository.unheldBots()) {
         await this.#queue.add(
           "drain",
           { botId },
-          { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true },
+          { jobId: sweptDrainJobId(botId, jobId, fence), removeOnComplete: true, removeOnFail: true },
         );
       }
     } catch (err) {
@@ -118,12 +140,18 @@ export class BroadcastWorker {
     const { botId } = job.data;
     // Telegram's retry_after binds the bot, not one broadcast: a pause outlives a run cancelled during it.
     let pausedUntil = 0;
+    const leaseMs = this.deps.leaseMs ?? DEFAULT_LEASE_MS;
     while (!this.#closing) {
-      const claimed = await this.#repository.claimNext(botId);
-      if (!claimed) return;
+      const claimedAt = performance.now();
+      const claim = await this.#repository.claimNext(botId, this.#owner, leaseMs);
+      this.deps.metrics.claims.inc({ outcome: claim.kind });
+      // Busy: another run holds a job of this bot (Redis forgot it, or repeated a drain job); it drains the bot.
+      if (claim.kind !== "claimed") return;
+      const claimed = claim.job;
       const sealed = await this.#repository.sealedToken(botId);
       if (!sealed) {
-        await this.#repository.finish(claimed.id, "failed", claimed, "The bot has no token; set one with setBotToken");
+        const error = "The bot has no token; set one with setBotToken";
+        await this.#repository.finish(claimed.id, claimed.fence, "failed", claimed, error);
         continue;
       }
       const paid = claimed.payload.paid === true;
@@ -137,6 +165,8 @@ export class BroadcastWorker {
           ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
           maxInFlight: this.deps.maxInFlight,
           pausedUntil,
+          leaseMs,
+          claimedAt,
         },
       );
       this.#runs.set(claimed.id, run);
@@ -144,7 +174,10 @@ export class BroadcastWorker {
       try {
         const outcome = await run.run();
         pausedUntil = run.pausedUntil;
-        this.deps.logger.info({ jobId: claimed.id, botId, outcome }, "broadcast run ended");
+        this.deps.metrics.runs.inc({ outcome });
+        this.deps.logger.info({ jobId: claimed.id, botId, fence: claimed.fence, outcome }, "broadcast run ended");
+        // Fenced: another run holds this job now, so it also drains the bot; this drain job is done.
+        if (outcome === "fenced") return;
         if (outcome === "handed-back") return;
       } finally {
         this.#runs.delete(claimed.id);

@@ -1,9 +1,9 @@
 /** SQL of the worker: claiming a bot's next broadcast, its recipients, progress and outcome. */
-import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { bots, broadcasts, recipients, type Database } from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
 
-/** A broadcast the worker is sending. */
+/** A broadcast the worker is sending, under the fence its claim took. */
 export interface ClaimedBroadcast {
   id: string;
   botId: string;
@@ -12,7 +12,15 @@ export interface ClaimedBroadcast {
   sent: number;
   failed: number;
   cursor: number | null;
+  /** The job's fence after this claim: every later write of the run carries it (docs/broadcast.md#fencing). */
+  fence: number;
 }
+
+/** What a claim found: a job now held, another job of the bot holding a live lease, or nothing to send. */
+export type Claim = { kind: "claimed"; job: ClaimedBroadcast } | { kind: "busy" } | { kind: "idle" };
+
+/** What a progress write found: the lease renewed, the job cancelled, or the fence taken by another run. */
+export type Renewal = "renewed" | "cancelled" | "lost";
 
 /** Progress to persist. */
 export interface Progress {
@@ -21,16 +29,41 @@ export interface Progress {
   cursor: number | null;
 }
 
-/** Reads and writes what one broadcast needs. */
+/** A bot whose next broadcast has no live lease, so it needs a drain job. */
+export interface Unheld {
+  botId: string;
+  /** The broadcast a claim would take, and its fence now. */
+  jobId: string;
+  fence: number;
+}
+
+/** First key of the advisory locks that serialise claims per bot (second key: hashtext of the bot id). */
+const CLAIM_LOCK_CLASS = 727_011_002;
+
+const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
+
+/**
+ * Reads and writes what one broadcast needs. Every write of a run is fenced: it matches the row only while the job's
+ * fence is still the one the run's claim took (docs/broadcast.md#fencing).
+ */
 export class WorkerRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Takes the bot's broadcast to send next: one already running (a job resumed after a crash or hand-back) first,
-   * else the oldest queued one, which becomes running with its `total` fixed now.
+   * Claims the bot's broadcast to send next for `owner`, with a lease of `leaseMs`: one left running by a run that
+   * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running with its `total`
+   * fixed now. Answers busy, claiming nothing, while any job of the bot holds a live lease: one active job per bot,
+   * oldest first, whatever Redis remembers. Claims of one bot are serialised by an advisory lock.
    */
-  async claimNext(botId: string): Promise<ClaimedBroadcast | undefined> {
+  async claimNext(botId: string, owner: string, leaseMs: number): Promise<Claim> {
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${botId}))`);
+      const held = await tx
+        .select({ id: broadcasts.id })
+        .from(broadcasts)
+        .where(and(eq(broadcasts.botId, botId), gt(broadcasts.leaseUntil, sql`now()`)))
+        .limit(1);
+      if (held.length > 0) return { kind: "busy" } as const;
       const next = await tx
         .select({ id: broadcasts.id, status: broadcasts.status, payload: broadcasts.payload })
         .from(broadcasts)
@@ -39,7 +72,8 @@ export class WorkerRepository {
         .limit(1)
         .for("update");
       const row = next[0];
-      if (!row) return undefined;
+      if (!row) return { kind: "idle" } as const;
+      let total: number | undefined;
       if (row.status === "queued") {
         const lang = (row.payload as unknown as BroadcastPayload).filter?.lang;
         const counted = await tx
@@ -52,13 +86,20 @@ export class WorkerRepository {
               lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
             ),
           );
-        await tx
-          .update(broadcasts)
-          .set({ status: "running", startedAt: sql`now()`, total: counted[0]?.n ?? 0 })
-          .where(eq(broadcasts.id, row.id));
+        total = counted[0]?.n ?? 0;
       }
       const claimed = await tx
-        .select({
+        .update(broadcasts)
+        .set({
+          status: "running",
+          startedAt: sql`coalesce(${broadcasts.startedAt}, now())`,
+          ...(total === undefined ? {} : { total }),
+          fence: sql`${broadcasts.fence} + 1`,
+          leaseOwner: owner,
+          leaseUntil: leaseEnd(leaseMs),
+        })
+        .where(eq(broadcasts.id, row.id))
+        .returning({
           id: broadcasts.id,
           botId: broadcasts.botId,
           payload: broadcasts.payload,
@@ -66,11 +107,10 @@ export class WorkerRepository {
           sent: broadcasts.sent,
           failed: broadcasts.failed,
           cursor: broadcasts.cursor,
-        })
-        .from(broadcasts)
-        .where(eq(broadcasts.id, row.id));
+          fence: broadcasts.fence,
+        });
       const c = claimed[0]!;
-      return { ...c, payload: c.payload as unknown as BroadcastPayload };
+      return { kind: "claimed", job: { ...c, payload: c.payload as unknown as BroadcastPayload } } as const;
     });
   }
 
@@ -103,35 +143,52 @@ export class WorkerRepository {
     return rows.map((r) => r.chatId);
   }
 
-  /** Saves counts and cursor while the job is still running; resolves false when it is not (cancelled). */
-  async saveProgress(id: string, progress: Progress): Promise<boolean> {
+  /**
+   * Saves counts and cursor and renews the lease for `leaseMs`, if the run still holds the job's fence and the job
+   * still runs. Otherwise nothing is written, and the answer says why: cancelled, or lost to another run.
+   */
+  async saveProgress(id: string, fence: number, progress: Progress, leaseMs: number): Promise<Renewal> {
     const rows = await this.db
       .update(broadcasts)
-      .set(progress)
-      .where(and(eq(broadcasts.id, id), eq(broadcasts.status, "running")))
+      .set({ ...progress, leaseUntil: leaseEnd(leaseMs) })
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")))
       .returning({ id: broadcasts.id });
-    return rows.length === 1;
+    if (rows.length === 1) return "renewed";
+    const now = await this.db
+      .select({ status: broadcasts.status, fence: broadcasts.fence })
+      .from(broadcasts)
+      .where(eq(broadcasts.id, id));
+    return now[0]?.fence === fence && now[0].status === "cancelled" ? "cancelled" : "lost";
   }
 
-  /** Ends a running job as completed or failed, with its final counts. */
+  /** Saves progress and gives the lease up at once (a hand-back at shutdown), so another worker resumes now. */
+  async release(id: string, fence: number, progress: Progress): Promise<void> {
+    await this.db
+      .update(broadcasts)
+      .set({ ...progress, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
+  }
+
+  /** Ends a running job as completed or failed, with its final counts, if the run still holds its fence. */
   async finish(
     id: string,
+    fence: number,
     status: "completed" | "failed",
     progress: Progress,
     error: string | null = null,
   ): Promise<void> {
     await this.db
       .update(broadcasts)
-      .set({ ...progress, status, error, finishedAt: sql`now()` })
-      .where(and(eq(broadcasts.id, id), eq(broadcasts.status, "running")));
+      .set({ ...progress, status, error, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
   }
 
   /** Writes final counts of a job that was cancelled while it ran (its status is already cancelled). */
-  async saveCancelledCounts(id: string, progress: Progress): Promise<void> {
+  async saveCancelledCounts(id: string, fence: number, progress: Progress): Promise<void> {
     await this.db
       .update(broadcasts)
-      .set(progress)
-      .where(and(eq(broadcasts.id, id), eq(broadcasts.status, "cancelled")));
+      .set({ ...progress, leaseOwner: null, leaseUntil: null })
+      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "cancelled")));
   }
 
   /** Marks a recipient who blocked the bot; later broadcasts skip them. */
@@ -142,12 +199,17 @@ export class WorkerRepository {
       .where(and(eq(recipients.botId, botId), eq(recipients.chatId, chatId)));
   }
 
-  /** Bots that have queued or running broadcasts: the sweeper makes sure each has a drain job. */
-  async botsWithPendingBroadcasts(): Promise<string[]> {
-    const rows = await this.db
-      .selectDistinct({ botId: broadcasts.botId })
-      .from(broadcasts)
-      .where(and(inArray(broadcasts.status, ["queued", "running"]), isNotNull(broadcasts.botId)));
-    return rows.map((r) => r.botId);
+  /**
+   * Bots with queued or running broadcasts of which none holds a live lease, each with the broadcast a claim would
+   * take: the sweeper gives each a drain job. A bot whose run holds its lease needs none (that run drains the bot).
+   */
+  async unheldBots(): Promise<Unheld[]> {
+    const { rows } = await this.db.execute<{ bot_id: string; id: string; fence: number }>(sql`
+      select distinct on (b.bot_id) b.bot_id, b.id, b.fence
+      from broadcasts b
+      where b.status in ('queued', 'running')
+        and not exists (select 1 from broadcasts l where l.bot_id = b.bot_id and l.lease_until > now())
+      order by b.bot_id, b.status = 'running' desc, b.created_at, b.id`);
+    return rows.map((r) => ({ botId: r.bot_id, jobId: r.id, fence: Number(r.fence) }));
   }
 }

@@ -2,6 +2,11 @@
  * Sends one broadcast to every recipient at the bot's pace. Starts are paced (see Pacer) and many sends may await
  * Telegram at once, so the rate holds whatever the API's latency. Progress (counts and the cursor below which every
  * recipient is handled) is saved often, so a crashed or handed-back run resumes where it was.
+ *
+ * Fencing (docs/broadcast.md#fencing): the run holds the job under the fence its claim took. Every progress write
+ * renews the lease and carries the fence; when it matches no row another run has the job and this one stops at once.
+ * No send starts unless a write (or the claim) confirmed the lease recently enough that it cannot have ended yet, so
+ * a run cut off from Postgres goes quiet before anyone else may claim its job.
  */
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import { buildSendCall, type BroadcastPayload } from "@botyard/broadcast";
@@ -11,8 +16,8 @@ import { Pacer, sleep } from "./pacer.js";
 import { RecipientFeed } from "./recipient-feed.js";
 import type { WorkerMetrics } from "./metrics.js";
 
-/** How a run ended. */
-export type RunOutcome = "completed" | "cancelled" | "failed" | "handed-back";
+/** How a run ended; "fenced" when another run took the job over (this one then writes nothing more). */
+export type RunOutcome = "completed" | "cancelled" | "failed" | "handed-back" | "fenced";
 
 /** Settings of a run. */
 export interface RunOptions {
@@ -28,6 +33,18 @@ export interface RunOptions {
   pageSize?: number;
   /** `performance.now()` before which nothing may be sent: a 429 pause left by the bot's previous run. */
   pausedUntil?: number;
+  /** Length of the run lease each progress write renews, ms. */
+  leaseMs: number;
+  /** `performance.now()` taken before the claim's query: its lease counts from then at the latest. */
+  claimedAt: number;
+}
+
+/**
+ * The part of the lease a run uses for sending: it stops starting sends this long before the lease could end, so a
+ * renewal under way has time to land and clocks that tick at slightly different rates cannot matter.
+ */
+export function leaseGuardMs(leaseMs: number): number {
+  return Math.min(1000, leaseMs / 4);
 }
 
 interface Delivery {
@@ -41,7 +58,11 @@ export class BroadcastRun {
   #sent: number;
   #failed: number;
   #cursor: number | null;
-  #stopReason: "cancelled" | "handed-back" | null = null;
+  #stopReason: "cancelled" | "handed-back" | "fenced" | null = null;
+  /** `performance.now()` until which the lease is sure to be held: no send starts at or after it. */
+  #leaseHeldUntil: number;
+  /** The progress write under way, if any: writes never overlap, so a saved cursor never moves back. */
+  #flushing: Promise<void> | null = null;
   /** Aborted when the run must stop, so a wait in the pacer (a 429 pause) ends at once. */
   readonly #stopping = new AbortController();
   #fatal: string | null = null;
@@ -73,6 +94,7 @@ export class BroadcastRun {
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#pageSize = options.pageSize ?? 500;
+    this.#leaseHeldUntil = options.claimedAt + options.leaseMs - leaseGuardMs(options.leaseMs);
   }
 
   /** The job's id. */
@@ -95,6 +117,16 @@ export class BroadcastRun {
   handBack(): void {
     this.#stopReason ??= "handed-back";
     this.#stopping.abort();
+  }
+
+  /** Stops sending at once, writing nothing more: another run holds the job's fence now. */
+  #fenced(): void {
+    this.#stopReason = "fenced";
+    this.#stopping.abort();
+  }
+
+  #leaseHeld(): boolean {
+    return performance.now() < this.#leaseHeldUntil;
   }
 
   /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
@@ -124,11 +156,17 @@ export class BroadcastRun {
           continue;
         }
         while (this.#inFlight >= this.options.maxInFlight) await sleep(1);
+        if (!this.#leaseHeld()) await this.#renewBeforeSending();
         // The send starts in the same tick as its slot: the pacer's window counts real start times.
         const started = await this.#pacer.slot(this.#stopping.signal);
         if (started === undefined || this.#stopReason || this.#fatal) {
           this.#retry.unshift(delivery);
           break;
+        }
+        if (!this.#leaseHeld()) {
+          // The lease may have ended while the pacer waited: the slot goes unused and the lease is renewed first.
+          this.#retry.unshift(delivery);
+          continue;
         }
         void this.#send(payload, delivery);
       }
@@ -196,30 +234,60 @@ export class BroadcastRun {
     return { sent: this.#sent, failed: this.#failed, cursor: this.#cursor };
   }
 
-  async #flush(): Promise<void> {
+  /** Saves progress and renews the lease; joins the write under way instead of starting a second one. */
+  #flush(): Promise<void> {
+    this.#flushing ??= this.#write().finally(() => {
+      this.#flushing = null;
+    });
+    return this.#flushing;
+  }
+
+  async #write(): Promise<void> {
+    if (this.#stopReason === "fenced") return;
+    const sentAt = performance.now();
     try {
-      const stillRunning = await this.deps.repository.saveProgress(this.job.id, this.#progress());
-      if (!stillRunning) this.cancel();
+      const renewal = await this.deps.repository.saveProgress(
+        this.job.id,
+        this.job.fence,
+        this.#progress(),
+        this.options.leaseMs,
+      );
+      if (renewal === "renewed")
+        this.#leaseHeldUntil = sentAt + this.options.leaseMs - leaseGuardMs(this.options.leaseMs);
+      else if (renewal === "cancelled") this.cancel();
+      else this.#fenced();
     } catch (err) {
       this.deps.logger.warn({ err, jobId: this.job.id }, "saving broadcast progress failed; will retry");
     }
   }
 
+  /** Waits, starting no send, until a write renews the lease (or finds the run cancelled or fenced). */
+  async #renewBeforeSending(): Promise<void> {
+    while (!this.#leaseHeld() && !this.#stopReason && !this.#fatal) {
+      await this.#flush();
+      if (!this.#leaseHeld()) await sleep(50, this.#stopping.signal);
+    }
+  }
+
   async #finish(): Promise<RunOutcome> {
+    await this.#flushing;
     const progress = this.#progress();
+    const { id, fence } = this.job;
+    // A fenced run writes nothing: the job and its counts belong to the run that holds the fence now.
+    if (this.#stopReason === "fenced") return "fenced";
     if (this.#fatal) {
-      await this.deps.repository.finish(this.job.id, "failed", progress, this.#fatal);
+      await this.deps.repository.finish(id, fence, "failed", progress, this.#fatal);
       return "failed";
     }
     if (this.#stopReason === "handed-back") {
-      await this.deps.repository.saveProgress(this.job.id, progress);
+      await this.deps.repository.release(id, fence, progress);
       return "handed-back";
     }
     if (this.#stopReason === "cancelled") {
-      await this.deps.repository.saveCancelledCounts(this.job.id, progress);
+      await this.deps.repository.saveCancelledCounts(id, fence, progress);
       return "cancelled";
     }
-    await this.deps.repository.finish(this.job.id, "completed", progress);
+    await this.deps.repository.finish(id, fence, "completed", progress);
     return "completed";
   }
 }

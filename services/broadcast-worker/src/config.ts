@@ -5,8 +5,16 @@ import { z } from "zod";
 export const workerConfigSchema = baseConfigSchema.extend({
   /** Broadcasts (of different bots) one process sends at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
-  /** How long a worker's claim on a job lasts without renewal; a killed worker's job is taken over after it. */
+  /**
+   * BullMQ's lock on a drain job. It only decides when BullMQ retries a killed worker's drain job; who may send is the
+   * Postgres lease (BROADCAST_LEASE_MS), and the sweeper resumes a killed worker's broadcast after that.
+   */
   BROADCAST_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /**
+   * A run's lease on its job in Postgres, renewed by every progress write; a killed worker's job resumes elsewhere
+   * after it. @see docs/broadcast.md#fencing
+   */
+  BROADCAST_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Sends to one bot that may be awaiting Telegram's answer at once. */
   BROADCAST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(5000).default(200),
 });

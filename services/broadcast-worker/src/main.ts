@@ -41,6 +41,7 @@ const worker = new BroadcastWorker({
   paidRate: config.BROADCAST_PAID_RATE,
   concurrency: config.WORKER_CONCURRENCY,
   lockMs: config.BROADCAST_LOCK_MS,
+  leaseMs: config.BROADCAST_LEASE_MS,
   maxInFlight: config.BROADCAST_MAX_IN_FLIGHT,
 });
 await worker.ready();

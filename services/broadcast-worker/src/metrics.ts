@@ -5,6 +5,10 @@ import { Counter, Gauge, type Registry } from "@botyard/common";
 export interface WorkerMetrics {
   messages: Counter<"outcome">;
   activeBroadcasts: Gauge;
+  /** Claims by outcome: claimed, busy (another run holds a job of the bot), idle (nothing to send). */
+  claims: Counter<"outcome">;
+  /** Runs ended, by outcome (completed, cancelled, failed, handed-back, fenced). */
+  runs: Counter<"outcome">;
 }
 
 export function createWorkerMetrics(registry: Registry): WorkerMetrics {
@@ -18,6 +22,18 @@ export function createWorkerMetrics(registry: Registry): WorkerMetrics {
     activeBroadcasts: new Gauge({
       name: "broadcast_active",
       help: "Broadcasts this process is sending now",
+      registers: [registry],
+    }),
+    claims: new Counter({
+      name: "broadcast_claims_total",
+      help: "Claims of a bot's next broadcast by outcome (claimed, busy, idle); see docs/broadcast.md#fencing",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    runs: new Counter({
+      name: "broadcast_runs_total",
+      help: "Broadcast runs ended, by outcome (completed, cancelled, failed, handed-back, fenced)",
+      labelNames: ["outcome"],
       registers: [registry],
     }),
   };
