@@ -1,5 +1,5 @@
 /** SQL of the worker: claiming a bot's next broadcast, its recipients, progress and outcome. */
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { bots, broadcasts, recipients, type Database } from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
 
@@ -58,12 +58,19 @@ export class WorkerRepository {
   async claimNext(botId: string, owner: string, leaseMs: number): Promise<Claim> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${botId}))`);
+      // The rows are locked before their leases are read: a renewal committing meanwhile is seen, never overtaken
+      // (a renewed lease is live; one renewal arriving after this claim carries the old fence and matches nothing).
       const held = await tx
-        .select({ id: broadcasts.id })
+        .select({ live: sql<boolean>`${broadcasts.leaseUntil} is not null and ${broadcasts.leaseUntil} > now()` })
         .from(broadcasts)
-        .where(and(eq(broadcasts.botId, botId), gt(broadcasts.leaseUntil, sql`now()`)))
-        .limit(1);
-      if (held.length > 0) return { kind: "busy" } as const;
+        .where(
+          and(
+            eq(broadcasts.botId, botId),
+            or(inArray(broadcasts.status, ["queued", "running"]), isNotNull(broadcasts.leaseUntil)),
+          ),
+        )
+        .for("update");
+      if (held.some((row) => row.live)) return { kind: "busy" } as const;
       const next = await tx
         .select({ id: broadcasts.id, status: broadcasts.status, payload: broadcasts.payload })
         .from(broadcasts)
