@@ -65,8 +65,10 @@ function onPath(command: string): boolean {
 function ensureDockerInstalled(): void {
   if (onPath("dockerd") && onPath("debootstrap") && onPath("docker-compose")) return;
   console.log("# installing docker.io, docker-compose and debootstrap (apt-get)");
-  run("apt-get", ["update", "-q"], { quiet: true });
-  run("apt-get", ["install", "-y", "-q", "docker.io", "docker-compose", "debootstrap"], { quiet: true });
+  // Other jobs on the machine may be installing packages too: wait for dpkg's lock instead of failing at once.
+  const wait = ["-o", "DPkg::Lock::Timeout=600"];
+  run("apt-get", [...wait, "update", "-q"], { quiet: true });
+  run("apt-get", [...wait, "install", "-y", "-q", "docker.io", "docker-compose", "debootstrap"], { quiet: true });
 }
 
 /** `docker-compose config`: the Compose implementation itself reads docker-compose.yml and accepts it. */
@@ -90,6 +92,17 @@ async function ensureDockerRunning(): Promise<ChildProcess | undefined> {
   });
   await waitUntil("dockerd to answer", async () => (succeeds("docker", ["info"]) ? true : undefined), 60_000);
   return daemon;
+}
+
+/** Stops the dockerd this script started (and the containerd it runs) and waits until it has exited. */
+async function stopDaemon(daemon: ChildProcess): Promise<void> {
+  if (daemon.exitCode !== null || daemon.signalCode !== null) return;
+  const exited = new Promise<void>((r) => daemon.once("exit", () => r()));
+  daemon.kill("SIGTERM");
+  const timer = setTimeout(() => daemon.kill("SIGKILL"), 30_000);
+  await exited;
+  clearTimeout(timer);
+  console.log("# dockerd stopped");
 }
 
 /**
@@ -169,8 +182,7 @@ interface Running {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  ensureDockerInstalled();
-  const daemon = await ensureDockerRunning();
+  let daemon: ChildProcess | undefined;
   const suffix = randomBytes(4).toString("hex");
   const database = `botyard_containers_${suffix}`;
   const admin = createDb("postgres://postgres@127.0.0.1:5432/postgres", { max: 1 });
@@ -178,6 +190,8 @@ async function main(): Promise<void> {
   let fake: FakeTelegram | undefined;
   try {
     const baseStarted = performance.now();
+    ensureDockerInstalled();
+    daemon = await ensureDockerRunning();
     ensureBaseImage();
     console.log(`# docker engine and base image ready in ${seconds(baseStarted)}`);
     checkCompose();
@@ -255,7 +269,7 @@ async function main(): Promise<void> {
     await fake?.close();
     await admin.pool.query(`drop database if exists ${database} with (force)`).catch(() => {});
     await admin.pool.end();
-    if (daemon?.pid) process.kill(daemon.pid, "SIGTERM");
+    if (daemon) await stopDaemon(daemon);
     console.log(`# total ${seconds(started)}`);
   }
 }
