@@ -8,6 +8,8 @@
  * - Ceiling: never more than `ceiling` starts in any sliding second, counted on the times sends really started. This
  *   is what Telegram counts, and it bounds the catch-up above: it can fill a second, never overfill it. With the
  *   ceiling equal to the rate, timer lateness can only slow sends down, so the average sits a little under the rate.
+ *   The window is strict: a start comes more than 1,000 ms after the one `ceiling` starts before it, so even a closed
+ *   one-second window [t, t + 1 s], wherever it lies, holds at most `ceiling` starts (docs/broadcast.md#fencing).
  *
  * A 429 pauses the pacer until Telegram's retry_after has passed.
  */
@@ -34,7 +36,7 @@ export class Pacer {
   async slot(signal?: AbortSignal): Promise<number | undefined> {
     let now = this.#clock.now();
     if (now - this.#next > CATCH_UP_MS) this.#next = now;
-    const at = Math.max(this.#next, this.#starts[this.#head]! + 1000);
+    const at = Math.max(this.#next, this.#starts[this.#head]! + WINDOW_MS);
     this.#next = at + this.#intervalMs;
     if (at > now) {
       await this.#clock.sleep(at - now, signal);
@@ -43,7 +45,7 @@ export class Pacer {
     // A 429 may have paused the pacer while it slept, and timers may fire a hair early: the window must hold on real
     // start times. Wait again until both allow; after a pause the schedule restarts from the start made now.
     let paused = false;
-    while (now < this.#earliest() && !signal?.aborted) {
+    while (!this.#mayStart(now) && !signal?.aborted) {
       paused ||= now < this.#pausedUntil;
       await this.#clock.sleep(this.#earliest() - now, signal);
       now = this.#clock.now();
@@ -57,7 +59,12 @@ export class Pacer {
 
   /** The earliest a start may happen by the pause and the window. */
   #earliest(): number {
-    return Math.max(this.#pausedUntil, this.#starts[this.#head]! + 1000);
+    return Math.max(this.#pausedUntil, this.#starts[this.#head]! + WINDOW_MS);
+  }
+
+  /** True when a start now keeps the pause and leaves more than a second since the start `ceiling` starts ago. */
+  #mayStart(now: number): boolean {
+    return now >= this.#pausedUntil && now - this.#starts[this.#head]! > WINDOW_MS;
   }
 
   /** Holds every start until `ms` from now (Telegram's retry_after). */
@@ -80,6 +87,9 @@ export interface Clock {
 }
 
 const realClock: Clock = { now: () => performance.now(), sleep };
+
+/** The window of the ceiling, ms. */
+const WINDOW_MS = 1000;
 
 /** How late a start may be and still be caught up rather than dropped from the schedule. */
 export const CATCH_UP_MS = 100;

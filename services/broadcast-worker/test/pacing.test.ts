@@ -1,5 +1,6 @@
 /** The pacer's guarantees (never more than `rate` starts in any second, 429 pauses) and the recipient feed's order. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import fc from "fast-check";
 import { newId } from "@botyard/common";
 import { accounts, bots, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
@@ -12,6 +13,16 @@ function busiestSecond(starts: number[]): number {
   let most = 0;
   for (let i = 0, j = 0; i < starts.length; i++) {
     while (starts[i]! - starts[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** The most starts that fall in any closed window [t, t + 1000 ms]: the strict reading of "in any one second". */
+function busiestClosedSecond(starts: number[]): number {
+  let most = 0;
+  for (let i = 0, j = 0; i < starts.length; i++) {
+    while (starts[i]! - starts[j]! > 1000) j++;
     most = Math.max(most, i - j + 1);
   }
   return most;
@@ -133,6 +144,48 @@ describe("Pacer", () => {
     const clock = new VirtualClock(() => 0);
     const starts = await startTimes(new Pacer(30.5, { clock }), clock, 200);
     expect(busiestSecond(starts)).toBe(30);
+  });
+
+  it("keeps the paid ceiling in every closed second, even with timers that fire exactly on time", async () => {
+    // Exact timers put a start exactly 1,000 ms after the one `ceiling` starts before it unless the window is strict.
+    const clock = new VirtualClock(() => 0);
+    const starts = await startTimes(new Pacer(1000, { clock }), clock, 5000, (i) => (i % 700 === 699 ? 60 : 0));
+    expect(busiestClosedSecond(starts)).toBeLessThanOrEqual(1000);
+    const perSecond = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
+    expect(perSecond).toBeGreaterThan(900);
+  });
+
+  it("never starts more than the ceiling in any closed second, whatever the timers, stalls and 429s (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          rate: fc.integer({ min: 1, max: 1000 }),
+          extra: fc.integer({ min: 0, max: 40 }),
+          lateness: fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 5, noNaN: true })), {
+            minLength: 1,
+            maxLength: 20,
+          }),
+          stalls: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 150 })), { minLength: 1, maxLength: 20 }),
+          pauses: fc.array(fc.integer({ min: 0, max: 1500 }), { maxLength: 3 }),
+        }),
+        async ({ rate, extra, lateness, stalls, pauses }) => {
+          let n = 0;
+          const clock = new VirtualClock(() => lateness[n++ % lateness.length]!);
+          const ceiling = Math.min(1000, rate + extra);
+          const pacer = new Pacer(rate, { ceiling, clock });
+          const count = Math.min(3 * ceiling + 50, 1500);
+          const starts: number[] = [];
+          for (let i = 0; i < count; i++) {
+            const pause = pauses[i % 97];
+            if (i % 97 === 50 && pause) pacer.pause(pause);
+            starts.push((await pacer.slot())!);
+            clock.stall(stalls[i % stalls.length]!);
+          }
+          expect(busiestClosedSecond(starts)).toBeLessThanOrEqual(Math.floor(ceiling));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("runs on real timers too", async () => {
