@@ -137,6 +137,22 @@ async function redisUrl(): Promise<string> {
   return `redis://127.0.0.1:${port}`;
 }
 
+/**
+ * Builds the owner dashboard (services/management/web → web/dist) when its build is missing or older than its
+ * sources, so `pnpm install && pnpm start` serves it with no extra step. A failed build is reported and the platform
+ * starts anyway: the APIs do not need it, and / then says how to build it.
+ */
+async function buildDashboard(): Promise<void> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build-web.ts"], {
+    cwd: join(root, "services/management"),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.set("dashboard build", child);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  children.delete("dashboard build");
+  if (code !== 0 && !stopping) say("the dashboard build failed (see above); the APIs start without it");
+}
+
 const services = [
   {
     name: "management",
@@ -168,6 +184,8 @@ for (const service of services) if (env[service.port] === "0") env[service.port]
 await prepareDatabase(env.DATABASE_URL);
 writeRuntimeEnv({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL });
 cleanups.push(clearRuntimeEnv);
+
+await buildDashboard();
 
 for (const service of services) {
   if (stopping) break;

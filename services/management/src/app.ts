@@ -24,6 +24,7 @@ import { createBroadcastModule, type BroadcastModule } from "./broadcast/index.j
 import { docsRouter } from "@botyard/openapi";
 import { managementDocument } from "./openapi.js";
 import { type AdminModule, createAdminModule } from "./admin/router.js";
+import { webRouter } from "./web/router.js";
 
 /** What the app is built from. */
 export interface ManagementDeps {
@@ -83,6 +84,8 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
+  // The dashboard at / (index.html for its routes): after every API route, before the JSON 404.
+  app.use(webRouter());
   app.use(() => {
     throw new AppError("NOT_FOUND");
   });

@@ -1,0 +1,68 @@
+/**
+ * CodeMirror 6 with JavaScript highlighting and the bot API's completion (completions.ts). Uncontrolled: the doc is
+ * set once from `initial` (and again when `resetKey` changes); every edit is reported through `onChange`.
+ */
+import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
+import { EditorState } from "@codemirror/state";
+import { EditorView, keymap } from "@codemirror/view";
+import { basicSetup } from "codemirror";
+import { useEffect, useRef } from "react";
+import { botApiCompletions } from "./completions.js";
+
+interface Props {
+  initial: string;
+  resetKey: number;
+  envNames: readonly string[];
+  label: string;
+  onChange: (code: string) => void;
+  onSave: () => void;
+}
+
+const theme = EditorView.theme({
+  "&": { fontSize: "13.5px", border: "1px solid var(--border)", borderRadius: "10px", backgroundColor: "#fff" },
+  "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "2px" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.55", minHeight: "420px" },
+  ".cm-gutters": { backgroundColor: "#f7f8f7", borderRight: "1px solid var(--border)", color: "#6b7570" },
+  ".cm-content": { padding: "10px 0" },
+  ".cm-tooltip-autocomplete": { fontFamily: "var(--mono)" },
+});
+
+export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSave }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onChange, onSave, envNames });
+  callbacks.current = { onChange, onSave, envNames };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is rebuilt only on an explicit reset.
+  useEffect(() => {
+    if (!host.current) return;
+    const view = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          basicSetup,
+          javascript(),
+          javascriptLanguage.data.of({ autocomplete: botApiCompletions(() => callbacks.current.envNames) }),
+          keymap.of([
+            {
+              key: "Mod-s",
+              preventDefault: true,
+              run: () => {
+                callbacks.current.onSave();
+                return true;
+              },
+            },
+          ]),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+          EditorView.contentAttributes.of({ "aria-label": label }),
+          theme,
+        ],
+      }),
+    });
+    return () => view.destroy();
+  }, [resetKey]);
+
+  return <div ref={host} className="editor" data-testid="code-editor" />;
+}

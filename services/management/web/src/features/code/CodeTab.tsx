@@ -1,0 +1,92 @@
+/**
+ * The bot's code: Save (saved; runs after a restart) and Save and restart. A note says when the saved code is not
+ * the running code, and another when the editor holds unsaved changes.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useCode, useSaveCode } from "../../api/queries.js";
+import type { BotDetail } from "../../api/types.js";
+import { ErrorNote, Loading } from "../../components/States.js";
+import { CodeEditor } from "./CodeEditor.js";
+import { botApiTypes } from "./completions.js";
+
+export function CodeTab({ bot }: { bot: BotDetail }) {
+  const code = useCode(bot.botId);
+  const save = useSaveCode(bot.botId);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const saved = code.data ?? "";
+  const current = draft ?? saved;
+  const dirty = draft !== null && draft !== saved;
+  const typesUrl = useMemo(() => URL.createObjectURL(new Blob([botApiTypes], { type: "text/plain" })), []);
+  useEffect(() => () => URL.revokeObjectURL(typesUrl), [typesUrl]);
+
+  const doSave = (restart: boolean) => {
+    save.mutate({ code: current, restart }, { onSuccess: () => setDraft(null) });
+  };
+
+  if (code.isPending) return <Loading label="Loading code…" />;
+  if (code.isError) return <ErrorNote error={code.error} title="Could not load the code" />;
+
+  return (
+    <section className="card" aria-labelledby="code-title">
+      <div className="card-head">
+        <h2 id="code-title" className="card-title">
+          Code
+        </h2>
+        <div className="actions">
+          {dirty ? <span className="pill pill-queued">Unsaved changes</span> : null}
+          <a className="button button-ghost button-small" href={typesUrl} download="bot-api.d.ts">
+            Download bot-api.d.ts
+          </a>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            disabled={!dirty}
+            onClick={() => {
+              setDraft(null);
+              setResetKey((k) => k + 1);
+            }}
+          >
+            Discard changes
+          </button>
+          <button type="button" className="button" disabled={save.isPending} onClick={() => doSave(false)}>
+            Save
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={save.isPending}
+            onClick={() => doSave(true)}
+          >
+            Save and restart
+          </button>
+        </div>
+      </div>
+      {bot.codeDiffers && !save.isPending ? (
+        <p className="note note-info" role="status" data-testid="code-differs">
+          The saved code is not the code that is running. Save and restart (or Restart) to run it.
+        </p>
+      ) : null}
+      {save.isSuccess && !dirty ? (
+        <p className="note note-success" role="status">
+          {save.data.restarted
+            ? `Saved and restarted.${save.data.webhook === "failed" ? " Telegram refused the webhook: check the token." : ""}`
+            : "Saved. It runs after the next restart."}
+        </p>
+      ) : null}
+      {save.isError ? <ErrorNote error={save.error} title="Could not save" /> : null}
+      <CodeEditor
+        initial={current}
+        resetKey={resetKey}
+        envNames={bot.envNames}
+        label="Bot code"
+        onChange={setDraft}
+        onSave={() => doSave(false)}
+      />
+      <p className="muted small">
+        Type <code>bot.</code>, <code>ctx.</code>, <code>db.operation.</code> or <code>process.env.</code> for
+        suggestions; Ctrl+Space for all names; Ctrl+S saves.
+      </p>
+    </section>
+  );
+}

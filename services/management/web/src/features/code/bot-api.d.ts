@@ -1,0 +1,212 @@
+/**
+ * Botyard bot code: the globals a bot's code file can use (docs/bot-runtime.md). Load it in your editor with
+ * `/// <reference path="bot-api.d.ts" />` for completion; the dashboard's editor reads its names from this file.
+ */
+
+/** The fifth argument of a custom webhook handler. */
+interface WebhookParams {
+  /** HTTP method of the call. */
+  method: string;
+  /** The path after /custom/<botId>/. */
+  path: string;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  /** The request body as text. */
+  rawBody: string;
+  /** The caller's address. */
+  ip: string;
+  /** This bot's id. */
+  botId: string;
+}
+
+/** The reply of a custom webhook; the handler sets its fields. */
+interface WebhookResponse {
+  /** HTTP status, 200–599 (default 200). The body's ok is statusCode < 400. */
+  statusCode: number;
+  /** Extra response headers. */
+  headers: Record<string, string>;
+  /** A short message, in the body as message. */
+  message?: string;
+  /** In the body as data; a returned value is used when unset. */
+  data?: unknown;
+}
+
+/** A custom webhook handler: logic["path"] = async (query, body, db, response, params) => … */
+type WebhookHandler = (
+  query: Record<string, string>,
+  body: unknown,
+  db: Db,
+  response: WebhookResponse,
+  params: WebhookParams,
+) => unknown;
+
+/** The bot's document store, MongoDB style. */
+interface DbOperation {
+  /** The first match, or null. */
+  findOne(
+    collection: string,
+    filter?: object,
+    options?: { sort?: object; skip?: number; projection?: object },
+  ): Promise<Record<string, unknown> | null>;
+  /** The matches (at most limit, ≤ 1000). */
+  findAll(
+    collection: string,
+    filter?: object,
+    options?: { limit?: number; skip?: number; sort?: object; projection?: object },
+  ): Promise<Array<Record<string, unknown>>>;
+  /** Alias of findAll. */
+  find(
+    collection: string,
+    filter?: object,
+    options?: { limit?: number; skip?: number; sort?: object; projection?: object },
+  ): Promise<Array<Record<string, unknown>>>;
+  /** The number of matches. */
+  countDocuments(collection: string, filter?: object): Promise<number>;
+  /** Inserts one document. */
+  insertOne(collection: string, doc: object): Promise<{ insertedId: string }>;
+  /** Inserts up to 1000 documents, all or none. */
+  insertMany(collection: string, docs: object[]): Promise<{ insertedCount: number; insertedIds: string[] }>;
+  /** Updates the first match ($set, $inc, $push, …). */
+  updateOne(
+    collection: string,
+    filter: object,
+    update: object,
+  ): Promise<{ matchedCount: number; modifiedCount: number }>;
+  /** Merges props into the first match, or inserts one. */
+  setProp(collection: string, filter: object, props: object): Promise<{ matched: boolean; upsertedId?: string }>;
+  /** Deletes the first match. */
+  deleteOne(collection: string, filter: object): Promise<{ deletedCount: number }>;
+  /** Deletes every match. */
+  deleteMany(collection: string, filter: object): Promise<{ deletedCount: number }>;
+  /** An index for ranges and sorts on a field. */
+  createIndex(collection: string, spec: Record<string, 1 | -1>): Promise<{ name: string; created: boolean }>;
+}
+
+interface Db {
+  /** Reads and writes the bot's collections. */
+  operation: DbOperation;
+}
+
+/** Bot API calls with Telegraf's positional signatures. */
+interface Telegram {
+  /** Sends a text message. */
+  sendMessage(chatId: number | string, text: string, extra?: object): Promise<unknown>;
+  /** Sends a photo (file_id or URL). */
+  sendPhoto(chatId: number | string, photo: string, extra?: object): Promise<unknown>;
+  /** Sends a document (file_id or URL). */
+  sendDocument(chatId: number | string, document: string, extra?: object): Promise<unknown>;
+  /** Answers a callback query. */
+  answerCbQuery(callbackQueryId: string, text?: string, extra?: object): Promise<unknown>;
+  /** Any Bot API method. */
+  callApi(method: string, params?: object): Promise<unknown>;
+}
+
+/** The context of a Telegram update. */
+interface Context {
+  /** The raw update. */
+  update: Record<string, unknown>;
+  /** message, callback_query, … */
+  updateType: string;
+  /** The message, when the update has one. */
+  message?: Record<string, unknown>;
+  /** The callback query, when the update is one. */
+  callbackQuery?: Record<string, unknown>;
+  /** The sender. */
+  from?: { id: number; first_name: string; username?: string; language_code?: string };
+  /** The chat. */
+  chat?: { id: number; type: string };
+  /** The message text. */
+  text?: string;
+  /** The match of hears or action. */
+  match?: RegExpExecArray | null;
+  /** The text after a command. */
+  payload?: string;
+  /** Replies in the same chat. */
+  reply(text: string, extra?: object): Promise<unknown>;
+  /** Replies with a photo. */
+  replyWithPhoto(photo: string, extra?: object): Promise<unknown>;
+  /** Replies with a document. */
+  replyWithDocument(document: string, extra?: object): Promise<unknown>;
+  /** Answers the callback query. */
+  answerCbQuery(text?: string, extra?: object): Promise<unknown>;
+  /** The Bot API client. */
+  telegram: Telegram;
+}
+
+type Handler = (ctx: Context) => unknown;
+
+/** The bot: Telegraf-style handlers; the first that matches runs. */
+interface Bot {
+  /** /start. */
+  start(fn: Handler): void;
+  /** A command or several. */
+  command(name: string | string[], fn: Handler): void;
+  /** Text equal to a string or matching a RegExp. */
+  hears(trigger: string | RegExp, fn: Handler): void;
+  /** Callback data equal to a string or matching a RegExp. */
+  action(trigger: string | RegExp, fn: Handler): void;
+  /** An update type or message field (text, photo, …). */
+  on(filter: string | string[], fn: Handler): void;
+  /** Runs for every update. */
+  use(fn: Handler): void;
+  /** The Bot API client. */
+  telegram: Telegram;
+}
+
+/** An HTTP reply of axios. */
+interface AxiosReply {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+/** HTTP client (public addresses only; 10 s timeout; 5 MiB reply). */
+interface Axios {
+  (config: { url: string; method?: string; headers?: object; params?: object; data?: unknown }): Promise<AxiosReply>;
+  /** GET. */
+  get(url: string, config?: object): Promise<AxiosReply>;
+  /** POST. */
+  post(url: string, data?: unknown, config?: object): Promise<AxiosReply>;
+  /** PUT. */
+  put(url: string, data?: unknown, config?: object): Promise<AxiosReply>;
+  /** PATCH. */
+  patch(url: string, data?: unknown, config?: object): Promise<AxiosReply>;
+  /** DELETE. */
+  delete(url: string, config?: object): Promise<AxiosReply>;
+  /** HEAD. */
+  head(url: string, config?: object): Promise<AxiosReply>;
+  /** OPTIONS. */
+  options(url: string, config?: object): Promise<AxiosReply>;
+}
+
+/** Writes to the bot's log (300 lines a minute at most). */
+interface BotConsole {
+  /** Info line. */
+  log(...args: unknown[]): void;
+  /** Info line. */
+  info(...args: unknown[]): void;
+  /** Warning line. */
+  warn(...args: unknown[]): void;
+  /** Error line. */
+  error(...args: unknown[]): void;
+  /** Debug line. */
+  debug(...args: unknown[]): void;
+}
+
+/** Custom webhook handlers by path: logic["hello"] answers ANY /custom/<botId>/hello. */
+declare const logic: Record<string, WebhookHandler>;
+/** The Telegram bot. */
+declare const bot: Bot;
+/** The bot's document store (also the third argument of a webhook handler). */
+declare const db: Db;
+/** HTTP client. */
+declare const axios: Axios;
+/** The bot's environment variables (read-only). */
+declare const process: { env: Record<string, string | undefined> };
+/** The bot's log. */
+declare const console: BotConsole;
+/** Waits are capped at the handler time limit. */
+declare function setTimeout(fn: () => void, ms?: number): number;
+/** Cancels a setTimeout. */
+declare function clearTimeout(id: number): void;
