@@ -2,7 +2,8 @@
  * Where the gateway learns what a bot is now: its row, cached while this replica's event subscription is trusted
  * (see BotEventBus in @botyard/common), dropped at once by a bot event, and read from Postgres for every call while
  * the subscription is not trusted (Redis away). Unknown ids are remembered too (a flood of calls for a bot that does
- * not exist costs one database read), until a `create` event; ids that cannot be ours answer 404 without a read.
+ * not exist costs one database read, concurrent calls sharing it), until an event for that id: a new bot is only
+ * reachable once management's restartBot has published one. Ids that cannot be ours answer 404 without a read.
  *
  * A read that overlapped an event for its bot is not used: it may predate the change the event announced, and once
  * management's restartBot has answered, no call may start on the old state.
@@ -30,6 +31,15 @@ export interface DirectoryOptions {
   clock?: () => number;
 }
 
+interface Read {
+  startedAt: number;
+  /** Whether the subscription was trusted when the read began. */
+  trusted: boolean;
+  /** An event for the bot (or a resubscription) arrived while the read was under way. */
+  overlapped: boolean;
+  row: Promise<GatewayBot | undefined>;
+}
+
 interface Cached {
   row: GatewayBot | undefined;
   at: number;
@@ -38,14 +48,10 @@ interface Cached {
 /** The bot rows this replica works from. */
 export class BotDirectory {
   readonly #cache = new Map<string, Cached>();
-  /** Reads under way by bot, with the event epoch they started in. */
-  readonly #reads = new Map<
-    string,
-    { epoch: number; startedAt: number; trusted: boolean; row: Promise<GatewayBot | undefined> }
-  >();
-  /** The epoch of the last event of each bot seen since the reads now under way began. */
-  readonly #touched = new Map<string, number>();
-  #epoch = 0;
+  /** The newest read under way by bot: later calls share it. */
+  readonly #latest = new Map<string, Read>();
+  /** Every read under way by bot (an untrusted replica may have several): an event marks them all. */
+  readonly #reads = new Map<string, Set<Read>>();
   #unknown = 0;
   readonly #maxAgeMs: number;
   readonly #maxUnknown: number;
@@ -73,7 +79,7 @@ export class BotDirectory {
     for (let attempt = 0; ; attempt += 1) {
       const read = this.#read(botId, arrivedAt);
       const row = await read.row;
-      const overlapped = (this.#touched.get(botId) ?? -1) > read.epoch;
+      const overlapped = read.overlapped;
       if (!overlapped || attempt >= 3) {
         // Only a read that began and ended while events were arriving can be trusted to stay true.
         if (!overlapped && read.trusted && this.options.trusted()) this.#remember(botId, row);
@@ -84,19 +90,23 @@ export class BotDirectory {
 
   /** Forgets what is known of `botId`: an event said it changed. */
   invalidate(botId: string): void {
-    this.#epoch += 1;
     const cached = this.#cache.get(botId);
     if (cached && cached.row === undefined) this.#unknown -= 1;
     this.#cache.delete(botId);
-    if (this.#reads.size > 0) this.#touched.set(botId, this.#epoch);
+    this.#overlap(botId);
   }
 
   /** Forgets everything (the subscription was lost and found again). */
   clear(): void {
-    this.#epoch += 1;
-    for (const botId of this.#reads.keys()) this.#touched.set(botId, this.#epoch);
+    for (const botId of [...this.#reads.keys()]) this.#overlap(botId);
     this.#cache.clear();
     this.#unknown = 0;
+  }
+
+  /** Reads of `botId` under way may predate an event: their callers read again, and later calls do not join them. */
+  #overlap(botId: string): void {
+    for (const read of this.#reads.get(botId) ?? []) read.overlapped = true;
+    this.#latest.delete(botId);
   }
 
   /** Rows cached now (known and unknown bots). */
@@ -104,20 +114,29 @@ export class BotDirectory {
     return this.#cache.size;
   }
 
-  /** Shares a read started no earlier than `arrivedAt`, so a call never uses state older than itself. */
-  #read(botId: string, arrivedAt: number) {
-    const current = this.#reads.get(botId);
-    if (current && current.startedAt >= arrivedAt) return current;
-    const read = {
-      epoch: this.#epoch,
+  /**
+   * The read a call arriving at `arrivedAt` may use. While the subscription is trusted, any read under way is shared
+   * (an event during it marks it overlapped, and its callers read again), so a flood for one id costs one query;
+   * otherwise only a read started no earlier than the call, so a call never uses state older than itself.
+   */
+  #read(botId: string, arrivedAt: number): Read {
+    const current = this.#latest.get(botId);
+    const shareable = current?.trusted === true && this.options.trusted();
+    if (current && !current.overlapped && (shareable || current.startedAt >= arrivedAt)) return current;
+    const read: Read = {
       startedAt: this.#clock(),
       trusted: this.options.trusted(),
+      overlapped: false,
       row: this.rows.findBot(botId),
     };
-    this.#reads.set(botId, read);
+    this.#latest.set(botId, read);
+    const all = this.#reads.get(botId) ?? new Set<Read>();
+    all.add(read);
+    this.#reads.set(botId, all);
     const settle = () => {
-      if (this.#reads.get(botId) === read) this.#reads.delete(botId);
-      if (this.#reads.size === 0) this.#touched.clear();
+      if (this.#latest.get(botId) === read) this.#latest.delete(botId);
+      all.delete(read);
+      if (all.size === 0 && this.#reads.get(botId) === all) this.#reads.delete(botId);
     };
     read.row.then(settle, settle);
     return read;

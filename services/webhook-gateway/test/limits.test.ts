@@ -1,0 +1,259 @@
+/**
+ * The runtime's answers to the abuse reported in issue 10 that hostile.test.ts does not already cover: prototype
+ * poisoning before host calls, odd URLs, one incident per strike, the negative cache of unknown bots, the per-bot
+ * request rate, and database errors as bot code sees them. Each case asserts the reason (a log line, a count, a
+ * header), not only a status.
+ *
+ * @see docs/bot-runtime.md#limits
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import request from "supertest";
+import { GatewayRepository } from "../src/bots/gateway-repository.js";
+import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
+
+const MEMORY_MB = 16;
+let h: GatewayHarness;
+let neighbour: string;
+
+beforeAll(async () => {
+  h = await startGatewayHarness({ timeoutMs: 1500, memoryMb: MEMORY_MB, maxConcurrentPerBot: 8 });
+  neighbour = (await h.bot("logic['ping'] = async () => 'pong';")).botId;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const rssMb = () => process.memoryUsage().rss / (1024 * 1024);
+
+const ISOLATED_VM_CLASSES = "Reference|ExternalCopy|Isolate|Context|Callback|Script|Module|NativeModule";
+
+describe("the bridge reads nothing the bot can touch", () => {
+  it("Object.prototype.{externalCopy, reference, copy, timeout, promise, result} set before host calls: plain values come back, no isolated-vm class is reachable, and the gateway stays bounded", async () => {
+    const { botId } = await h.bot(`
+    logic['seed'] = async (q, b, db) => {
+      const blob = 'x'.repeat(100 * 1024);
+      await db.operation.insertMany('big', [0, 1, 2, 3, 4].map((n) => ({ blob, n })));
+    };
+    logic['poison'] = async (q, b, db) => {
+      // Half a MiB of documents, read three times, as the report's bot did with the ExternalCopy it was handed.
+      for (const key of ['externalCopy', 'reference', 'copy', 'timeout', 'promise', 'result', 'arguments', 'release']) {
+        Object.prototype[key] = true;
+      }
+      const values = [];
+      for (let i = 0; i < 3; i++) values.push(await db.operation.findAll('big'));
+      values.push(await bot.telegram.getMe());
+      values.push(await new Promise((resolve) => setTimeout(() => resolve('timer'), 1)));
+      console.log('still logging');
+      const found = [];
+      const seen = new Set();
+      const visit = (value, depth) => {
+        if (depth > 6 || value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
+        seen.add(value);
+        const proto = Object.getPrototypeOf(value);
+        const name = proto && Object.getOwnPropertyDescriptor(proto, 'constructor')?.value?.name;
+        if (/^(${ISOLATED_VM_CLASSES})$/.test(String(name))) found.push(name);
+        for (const key of Object.getOwnPropertyNames(value)) {
+          const d = Object.getOwnPropertyDescriptor(value, key);
+          if (d && 'value' in d) visit(d.value, depth + 1);
+        }
+      };
+      visit(values, 0);
+      visit(globalThis, 0);
+      const plain = values.slice(0, 3).every((page) => Array.isArray(page) && page.length === 5 &&
+        page.every((d) => Object.getPrototypeOf(d) === Object.prototype && d.blob.length === 100 * 1024));
+      for (const key of ['externalCopy', 'reference', 'copy', 'timeout', 'promise', 'result', 'arguments', 'release']) {
+        delete Object.prototype[key];
+      }
+      return { plain, found, me: typeof values[3].id, timer: values[4] };
+    };`);
+    const seeded = await request(h.app).get(`/custom/${botId}/seed`);
+    expect(seeded.status).toBe(200);
+    const before = rssMb();
+    const res = await request(h.app).get(`/custom/${botId}/poison`);
+    expect(res.body).toEqual({ ok: true, data: { plain: true, found: [], me: "number", timer: "timer" } });
+    await h.waitForLog(botId, /^still logging$/);
+    expect(rssMb() - before).toBeLessThan(2 * MEMORY_MB + 32);
+    expect((await request(h.app).get(`/custom/${neighbour}/ping`)).body).toEqual({ ok: true, data: "pong" });
+  });
+});
+
+describe("odd input gets a 4xx with a reason, never a 500", () => {
+  const cases = (botId: string) => [
+    `/custom/${botId}%00/x`,
+    `/custom/${botId}/x%00`,
+    "/custom/%ff/x",
+    `/custom/${botId}/%ff`,
+    "/custom/%C0%AE/x",
+    `/custom/${botId}/%C0%AE%C0%AE`,
+    "/custom/%2e%2e/x",
+    `/custom/${botId}/..%2f..%2fetc`,
+    `/custom/${botId}/%E2%80%AE`,
+    `/custom/${botId}/%ED%A0%80`,
+    "/custom/%uD800/x",
+    `/custom/${"a".repeat(5000)}/x`,
+    `/custom/${botId}/${"p".repeat(5000)}`,
+    `/custom/${botId}%20/x`,
+    `/telegram/${botId}%00`,
+    "/telegram/%ff",
+    "/telegram/%C0%AE",
+    "/telegram/%ED%A0%80",
+    `/telegram/${"a".repeat(5000)}`,
+  ];
+
+  it("odd URLs on /custom and /telegram answer 400 or 404 with a message", async () => {
+    for (const url of cases(neighbour)) {
+      const res = await request(h.app).post(url).set("content-type", "application/json").send("{}");
+      const status = [400, 401, 404].includes(res.status) ? "400/401/404" : res.status;
+      expect({ url, status }).toEqual({ url, status: "400/401/404" });
+      expect(res.body).toEqual({ ok: false, message: expect.stringMatching(/\S/) });
+    }
+  });
+
+  it("odd query strings and bodies reach the handler or are refused with 400", async () => {
+    const { botId } = await h.bot("logic['echo'] = async (query, body) => ({ query, body });");
+    const res = await request(h.app).get(`/custom/${botId}/echo?a=%ff&b=%00&c=%C0%AE&__proto__=x`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.query).toMatchObject({ b: "\u0000" });
+    const invalidUtf8 = await request(h.app)
+      .post(`/custom/${botId}/echo`)
+      .set("content-type", "application/octet-stream")
+      .send(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xc0, 0x22, 0x7d]));
+    expect(invalidUtf8.status).toBe(200);
+    expect(invalidUtf8.body.data.body).toEqual({ a: "\ufffd\ufffd" });
+    const notJson = await request(h.app).post(`/custom/${botId}/echo`).set("content-type", "text/plain").send("{x");
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.message).toMatch(/JSON/);
+  });
+
+  it("header values with control or non-Latin-1 characters are dropped, each with a line in the bot's log", async () => {
+    const { botId } = await h.bot(`logic['h'] = async (q, b, db, response) => {
+      response.headers['X-Nul'] = 'a\\u0000b';
+      response.headers['X-Del'] = 'a\\u007fb';
+      response.headers['X-Esc'] = '\\u001b[31m';
+      response.headers['X-Emoji'] = 'hi 🙂';
+      response.headers['X-Latin'] = 'caf\\u00e9';
+      response.headers['X-Array'] = ['a', 'b'];
+      return 1;
+    };`);
+    const res = await request(h.app).get(`/custom/${botId}/h`);
+    expect(res.status).toBe(200);
+    expect(res.headers["x-latin"]).toBe("caf\u00e9");
+    for (const name of ["x-nul", "x-del", "x-esc", "x-emoji", "x-array"]) expect(res.headers[name]).toBeUndefined();
+    await h.waitForLog(botId, /header 'X-Array'/);
+    const lines = (await h.logs(botId)).map((l) => l.message);
+    for (const name of ["X-Nul", "X-Del", "X-Esc", "X-Emoji", "X-Array"]) {
+      expect(lines).toContain(`custom/h: header '${name}' has a value that is not valid HTTP header text; dropped`);
+    }
+  });
+});
+
+describe("strikes and halts", () => {
+  it("one time-limit incident while two other calls are in flight is one strike, logged once", async () => {
+    const { botId } = await h.bot(`
+      let waiting = 0;
+      logic['wait'] = async () => { waiting++; await new Promise((r) => setTimeout(r, 1400)); return 'waited'; };
+      logic['waiting'] = async () => waiting;
+      logic['spin'] = async () => { for (;;) {} };`);
+    // supertest sends a request only once it is awaited: start both now.
+    const waits = [1, 2].map(() =>
+      request(h.app)
+        .get(`/custom/${botId}/wait`)
+        .then((r) => r),
+    );
+    // Both waits are in the isolate before the loop starts, and end with it.
+    await eventually(async () => {
+      const res = await request(h.app).get(`/custom/${botId}/waiting`);
+      return res.body.data === 2 ? true : undefined;
+    });
+    const spin = await request(h.app).get(`/custom/${botId}/spin`);
+    const replies = await Promise.all(waits);
+    expect(spin.status).toBe(500);
+    for (const r of replies) expect(r.body).toEqual({ ok: false, message: "Handler error" });
+    const strikes = await h.redis.zcard(h.names.limitHits(botId));
+    expect(strikes).toBe(1);
+    await h.waitForLog(botId, /the bot's isolate was restarted$/);
+    const restarts = (await h.logs(botId)).filter((l) => /isolate was restarted$/.test(l.message));
+    expect(restarts).toHaveLength(1);
+    const { bot } = (await h.op("getBot", { botId })) as { bot: { status: string } };
+    expect(bot.status).toBe("running");
+  });
+});
+
+describe("unknown bots cost one database read", () => {
+  it("a flood for one unknown id on /custom and /telegram reads the bots table once; an id that cannot exist, never", async () => {
+    const findBot = jest.spyOn(GatewayRepository.prototype, "findBot");
+    try {
+      const unknown = "A".repeat(32);
+      const before = findBot.mock.calls.length;
+      const replies = await Promise.all([
+        ...Array.from({ length: 100 }, () => request(h.app).post(`/custom/${unknown}/x`).send({})),
+        ...Array.from({ length: 100 }, () => request(h.app).post(`/telegram/${unknown}`).send({})),
+      ]);
+      expect(replies.filter((r) => r.status === 404).length).toBe(100);
+      expect(replies.filter((r) => r.status === 401).length).toBe(100);
+      expect(replies[0]?.body).toEqual({ ok: false, message: "Bot not found" });
+      // Reads of the same id share one query while it runs, and the answer is remembered after it.
+      const reads = findBot.mock.calls.slice(before).filter(([id]) => id === unknown).length;
+      expect(reads).toBe(1);
+      for (let i = 0; i < 50; i++) await request(h.app).post(`/custom/${unknown}/x`).send({});
+      expect(findBot.mock.calls.slice(before).filter(([id]) => id === unknown).length).toBe(1);
+      const impossible = findBot.mock.calls.length;
+      for (const id of ["a-b", "x".repeat(65), "%00"]) await request(h.app).post(`/custom/${id}/x`).send({});
+      expect(findBot.mock.calls.length).toBe(impossible);
+    } finally {
+      findBot.mockRestore();
+    }
+  });
+});
+
+describe("database errors as bot code sees them", () => {
+  it("are short and name the rule broken, never SQL, tables, columns or parameters", async () => {
+    const { botId } = await h.bot(`logic['errors'] = async (q, b, db) => {
+      const attempts = [
+        () => db.operation.findAll('c', { a: { $regex: '(' } }),
+        () => db.operation.findAll('c', { $where: 'sleep(1)' }),
+        () => db.operation.findAll('c', { a: { $gt: { $lt: 1 } } }, { sort: { a: 2 } }),
+        () => db.operation.insertOne('c', { big: 'x'.repeat(300 * 1024) }),
+        () => db.operation.insertOne('c', { _id: 'dup' }).then(() => db.operation.insertOne('c', { _id: 'dup' })),
+        () => db.operation.updateOne('c', {}, { $inc: { n: 'one' } }),
+        () => db.operation.findAll('bad name; drop table documents'),
+        () => db.operation.findAll('c', {}, { limit: -1 }),
+        () => db.operation.createIndex('c', { 'a\\u0000': 1 }),
+      ];
+      const out = [];
+      for (const attempt of attempts) {
+        try { await attempt(); out.push('no error'); } catch (e) { out.push(String(e.message)); }
+      }
+      return out;
+    };`);
+    const res = await request(h.app).get(`/custom/${botId}/errors`);
+    const messages = res.body.data as string[];
+    expect(messages).toHaveLength(9);
+    for (const message of messages) {
+      expect(message).not.toBe("no error");
+      expect(message.length).toBeLessThan(200);
+      expect(message).not.toMatch(/\b(select|insert into|update documents|delete from|jsonb|bot_id|pg_)\b|\$\d/i);
+      expect(message).not.toContain(botId);
+    }
+  });
+});
+
+describe("the per-bot request rate", () => {
+  it("answers 429 with Retry-After past the rate, while a neighbour is served", async () => {
+    const hx = await startGatewayHarness({ rate: { perSecond: 2, burst: 5 } });
+    try {
+      const { botId } = await hx.bot("logic['ping'] = async () => 'pong';");
+      const other = await hx.bot("logic['ping'] = async () => 'pong';");
+      const replies = [];
+      for (let i = 0; i < 8; i++) replies.push(await request(hx.app).get(`/custom/${botId}/ping`));
+      expect(replies.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(5);
+      const limited = replies.filter((r) => r.status === 429);
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited[0]?.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
+      expect(limited[0]?.body).toEqual({ ok: false, message: "Too many requests for this bot; slow down" });
+      expect((await request(hx.app).get(`/custom/${other.botId}/ping`)).status).toBe(200);
+    } finally {
+      await hx.close();
+    }
+  });
+});
