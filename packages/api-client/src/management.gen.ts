@@ -4664,6 +4664,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Botyard",
+                     *         "version": "1"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         openapi: string;
                     };
@@ -4686,6 +4696,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">…</html>
+                     */
                     "text/html": string;
                 };
             };

@@ -53,6 +53,8 @@ const INIT = `window.ui = SwaggerUIBundle({
   persistAuthorization: true,
   tryItOutEnabled: true,
   displayOperationId: true,
+  // Swagger UI would otherwise send the document to validator.swagger.io for a badge: nothing leaves this server.
+  validatorUrl: null,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "BaseLayout"
 });

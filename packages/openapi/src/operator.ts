@@ -84,7 +84,12 @@ export function registerDocumentRoutes(registry: ApiRegistry, options: { docsPag
     responses: {
       200: {
         description: "The OpenAPI 3.1 document of this service.",
-        content: { "application/json": { schema: z.object({ openapi: z.string() }).passthrough() } },
+        content: {
+          "application/json": {
+            schema: z.object({ openapi: z.string() }).passthrough(),
+            example: { openapi: "3.1.0", info: { title: "Botyard", version: "1" }, paths: {} },
+          },
+        },
       },
     },
   });
@@ -95,6 +100,11 @@ export function registerDocumentRoutes(registry: ApiRegistry, options: { docsPag
     tags: ["Operations"],
     summary: "API reference page (served from this server's own assets; works offline)",
     operationId: "docsPage",
-    responses: { 200: { description: "An HTML page.", content: { "text/html": { schema: z.string() } } } },
+    responses: {
+      200: {
+        description: "An HTML page.",
+        content: { "text/html": { schema: z.string(), example: '<!doctype html>\n<html lang="en">…</html>\n' } },
+      },
+    },
   });
 }

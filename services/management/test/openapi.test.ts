@@ -46,19 +46,24 @@ describe("GET /openapi.json", () => {
   });
 
   it("gives every response of every operation a body schema and an example", () => {
+    const schemas = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
+    const missing: string[] = [];
     for (const op of documentedOperations(document)) {
       for (const [status, response] of Object.entries(op.operation.responses as Record<string, JsonSchema>)) {
+        const where = `${op.method.toUpperCase()} ${op.path} ${status}`;
         const content = response.content as Record<string, JsonSchema> | undefined;
-        expect([op.path, op.method, status, content === undefined]).toEqual([op.path, op.method, status, false]);
-        for (const [type, media] of Object.entries(content!)) {
-          expect([op.path, status, type, "schema" in media]).toEqual([op.path, status, type, true]);
-          if (type === "application/json" && !["/openapi.json"].includes(op.path)) {
-            const hasExample = media.example !== undefined || (media.schema as JsonSchema).$ref !== undefined;
-            expect([op.path, op.method, status, hasExample]).toEqual([op.path, op.method, status, true]);
-          }
+        if (content === undefined) missing.push(`${where}: no content`);
+        for (const [type, media] of Object.entries(content ?? {})) {
+          if (!("schema" in media)) missing.push(`${where} ${type}: no schema`);
+          // An example on the media type, or on the component schema it refers to.
+          const ref = (media.schema as JsonSchema | undefined)?.$ref as string | undefined;
+          const component = ref === undefined ? undefined : schemas[ref.split("/").at(-1)!];
+          if (media.example === undefined && component?.example === undefined)
+            missing.push(`${where} ${type}: no example`);
         }
       }
     }
+    expect(missing).toEqual([]);
   });
 
   it("covers every route the app answers, and nothing else", () => {
@@ -138,6 +143,8 @@ describe("GET /docs", () => {
     }
     const init = await request(h.app).get("/docs/init.js");
     expect(init.text).toContain('url: "/openapi.json"');
+    // Swagger UI's default validator badge would send the document to validator.swagger.io.
+    expect(init.text).toContain("validatorUrl: null");
     expect((await request(h.app).get("/docs/assets/index.html")).status).toBe(404);
   });
 });

@@ -7,7 +7,7 @@
  * @see docs/bot-runtime.md#telegram-updates
  */
 import express, { type Request, type Response, type Router } from "express";
-import { AppError, constantTimeEqual, type Logger, sha256, storableText } from "@botyard/common";
+import { AppError, constantTimeEqual, type Logger, methodNotAllowed, sha256, storableText } from "@botyard/common";
 import type { GatewayRepository, SeenUser } from "../bots/gateway-repository.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
 
@@ -67,5 +67,7 @@ export function telegramIntakeRouter(runtime: BotRuntime, repository: GatewayRep
       if (!(err instanceof AppError)) logger.error({ err, botId }, "dispatching an update failed");
     });
   });
+  // Telegram only POSTs; any other method learns that instead of a 404 (docs/management-api.md#methods).
+  router.all("/telegram/:botId", methodNotAllowed(["POST"]));
   return router;
 }
