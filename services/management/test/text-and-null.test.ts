@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
 import { isStorableText, SecretBox } from "@botyard/common";
-import { anyText, awkwardText, encodeComponent, unstorableText } from "@botyard/openapi/testing";
+import { anyText, awkwardText, encodeComponent, UNSTORABLE_PIECES, unstorableText } from "@botyard/openapi/testing";
 import { operations } from "../src/apiv3/operations.js";
 import { fakeToken, SECRET_KEY, startHarness, type Harness } from "./harness.js";
 
@@ -141,6 +141,25 @@ describe("/apiv3 owner text", () => {
 
 describe("/apiv3 ids", () => {
   const ops = ["getBot", "getbotCode", "deleteBot", "stopBot", "restartBot", "getBotLogs", "editBotCoreLogic"];
+  const extraFor = (op: string): Record<string, unknown> =>
+    ({
+      editBotCoreLogic: { newCode: "x" },
+      setBotToken: { botToken: fakeToken(5) },
+      setBotEnv: { env: { A: "b" } },
+      transferBot: { targetEmail: other.email },
+    })[op] ?? {};
+
+  // Every operation and every unstorable character, written out: the property below picks only some of them per run.
+  it("answers 404 Bot not found to every operation for an id holding each unstorable character", async () => {
+    const answers: string[] = [];
+    for (const op of [...ops, "setBotToken", "setBotEnv", "transferBot"])
+      for (const bad of UNSTORABLE_PIECES) {
+        const res = await post(op, { botId: `id${bad}`, ...extraFor(op) });
+        answers.push(`${op} ${JSON.stringify(bad)}: ${res.status} ${res.body.msg}`);
+      }
+    expect(answers.filter((a) => !a.endsWith(": 404 Bot not found"))).toEqual([]);
+  });
+
   it("answers 404 Bot not found for an id holding NUL, surrogates or anything else unknown, on POST and GET", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -123,6 +123,7 @@ export class BotService {
     accountId: string,
     botId: string,
   ): Promise<{ webhook: "registered" | "none" | "failed"; reason?: string }> {
+    storableId(botId);
     const restarted = await this.deps.bots.markRestarted(accountId, botId);
     if (!restarted) throw BOT_NOT_FOUND();
     // The secret changes only once Telegram has taken it, so the row and Telegram always agree on it: a failed
