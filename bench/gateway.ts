@@ -1,121 +1,343 @@
 /**
- * Gateway benchmark: a trivial custom webhook through the gateway against a bare express handler in the same run;
- * p99 at a fixed 1,000 req/s; first call after a restart for a 50 KB bot; resident memory per loaded idle bot.
+ * Gateway benchmark. Three servers answer the same trivial call with `{ ok: true, data: "pong" }`, each in a process of
+ * its own beside the load generator: the Botyard gateway (services/webhook-gateway/src/main.ts as deployed, with
+ * Postgres, Redis, the bot-event bus and a bot's `logic['ping']` in an isolate), a bare express handler, and workerd
+ * (Cloudflare's runtime, from the `workerd` npm package) with a one-line worker. Interleaved rounds of autocannon -c 50
+ * give req/s, p50 and p99 and the ratios; then p50/p99 at a fixed 1,000 req/s, the first call after a restart of a
+ * 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
+ *
  * Run: pnpm bench:gateway
+ *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds; BENCH_PROFILE=<dir> runs the gateway under
+ *   `node --cpu-prof` into <dir>, does the throughput rounds only, and prints the functions with the most self time.
+ * Results and setup: bench/README.md#gateway
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import {
-  createLogger,
-  createMetricsRegistry,
-  createRedis,
-  newId,
-  BotEventBus,
-  RedisNames,
-  SecretBox,
-  sha256,
-} from "@botyard/common";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRedis, newId, BotEventBus, RedisNames, SecretBox, sha256 } from "@botyard/common";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
-import { TelegramClient } from "@botyard/telegram";
-import { createGateway } from "../services/webhook-gateway/src/app.js";
-import { bareExpress, load, percentile, report, serve } from "./support.js";
+import { bareExpress, type ChildServer, freePort, load, percentile, report, spawnServer } from "./support.js";
 
-const database = await createTestDatabase();
-const { db, pool } = createDb(database.url, { max: 10 });
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = createRedis(redisUrl);
-const names = new RedisNames(`botyard-bench-${randomUUID()}`);
-const gateway = createGateway({
-  db,
-  redis,
-  subscriber: createRedis(redisUrl),
-  names,
-  secretKey: "bench-secret-key-0123456789",
-  telegram: new TelegramClient({ apiRoot: "http://127.0.0.1:9" }),
-  logger: createLogger("webhook-gateway", "silent"),
-  registry: createMetricsRegistry("webhook-gateway"),
-  allowPrivateEgress: false,
-  runtime: {
-    limits: { memoryMb: 64, timeoutMs: 10_000 },
-    maxLoaded: 5000,
-    idleMs: 3_600_000,
-    maxConcurrentPerBot: 1000,
-    rate: { perSecond: 1_000_000, burst: 1_000_000 },
-  },
-  checks: {},
-});
-await gateway.ready;
-const eventBus = new BotEventBus(redis, createRedis(redisUrl), names, { role: "publisher" });
-await eventBus.start();
-const accountId = newId();
-await db.insert(accounts).values({ id: accountId, email: `${accountId}@bench` });
-const box = new SecretBox("bench-secret-key-0123456789");
-async function bot(code: string): Promise<string> {
-  const id = newId();
-  await db.insert(bots).values({
-    id,
-    accountId,
-    code,
-    runningCode: code,
-    codeVersion: 1,
-    status: "running",
-    tokenHash: sha256(id),
-    tokenEnc: box.encrypt(`1:${id}`),
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const self = fileURLToPath(import.meta.url);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const SECRET_KEY = "bench-secret-key-0123456789";
+// The workerd package has no type declarations: its CommonJS exports name the binary it ships and its date.
+const workerd = createRequire(import.meta.url)("workerd") as { default: string; compatibilityDate: string };
+
+/** `gateway.ts --bare-express <port>`: the express baseline in a process of its own. */
+function serveBareExpress(port: number): void {
+  const server = bareExpress("/custom/:botId/:path").listen(port, "127.0.0.1");
+  process.once("SIGTERM", () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
   });
-  return id;
 }
 
-const trivial = await bot("logic['ping'] = async () => 'pong';");
-const gw = await serve(gateway.app);
-const bare = await serve(bareExpress("/custom/:botId/:path"));
-await load({ url: `${gw.url}/custom/${trivial}/ping`, seconds: 1 }); // warm up
-const bareRun = await load({ url: `${bare.url}/custom/x/ping`, seconds: 5 });
-const gwRun = await load({ url: `${gw.url}/custom/${trivial}/ping`, seconds: 5 });
-const fixed = await load({ url: `${gw.url}/custom/${trivial}/ping`, seconds: 5, rate: 1000, connections: 50 });
-const fixedBare = await load({ url: `${bare.url}/custom/x/ping`, seconds: 5, rate: 1000, connections: 50 });
-
-// First call after restart of a 50 KB bot.
-const filler = Array.from({ length: 1300 }, (_, i) => `const helper${i} = (x) => x * ${i} + ${i};`).join("\n");
-const big = await bot(`${filler}\nlogic['ping'] = async () => 'pong';`);
-const code = (await pool.query("select length(running_code) as n from bots where id = $1", [big])).rows[0].n as number;
-const firstCalls: number[] = [];
-for (let i = 0; i < 15; i++) {
-  await pool.query("update bots set code_version = code_version + 1 where id = $1", [big]);
-  await eventBus.publish({ type: "restart", botId: big, codeVersion: i + 2 }, { awaitAcks: true });
-  const t0 = performance.now();
-  const res = await fetch(`${gw.url}/custom/${big}/ping`);
-  await res.json();
-  firstCalls.push(performance.now() - t0);
+/** workerd with one module worker answering every request as the bare handler does. */
+async function startWorkerd(dir: string): Promise<ChildServer> {
+  const port = await freePort();
+  writeFileSync(
+    join(dir, "worker.js"),
+    'export default { fetch() { return Response.json({ ok: true, data: "pong" }); } };\n',
+  );
+  writeFileSync(
+    join(dir, "config.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  compatibilityDate = "${workerd.compatibilityDate}",
+);
+`,
+  );
+  return spawnServer(workerd.default, ["serve", join(dir, "config.capnp")], {
+    url: `http://127.0.0.1:${port}`,
+    readyPath: "/",
+  });
 }
 
-// Resident memory per loaded idle bot.
-const ids: string[] = [];
-for (let i = 0; i < 1000; i++) ids.push(await bot(`logic['ping'] = async () => ${i};`));
-global.gc?.();
-const before = process.memoryUsage().rss;
-for (const id of ids) await (await fetch(`${gw.url}/custom/${id}/ping`)).json();
-global.gc?.();
-await new Promise((r) => setTimeout(r, 500));
-const after = process.memoryUsage().rss;
+interface Target {
+  name: string;
+  url: string;
+}
 
-report("Gateway benchmark", [
-  ["bare express, trivial handler, req/s", bareRun.rps],
-  ["gateway, trivial handler in isolate, req/s", gwRun.rps],
-  ["throughput ratio gateway / bare express (target >= 0.7)", (gwRun.rps / bareRun.rps).toFixed(2)],
-  ["gateway at 1,000 req/s: p50 / p99 ms", `${fixed.p50} / ${fixed.p99} (non-2xx ${fixed.non2xx})`],
-  ["bare express at 1,000 req/s: p50 / p99 ms", `${fixedBare.p50} / ${fixedBare.p99}`],
-  [
-    `first call after restart, ${Math.round(code / 1024)} KB bot: median / max ms (target < 15)`,
-    `${percentile(firstCalls, 50).toFixed(1)} / ${Math.max(...firstCalls).toFixed(1)}`,
-  ],
-  ["loaded idle bots", gateway.runtime.loadedCount],
-  ["RSS per loaded idle bot, MiB (target < 3)", ((after - before) / 1000 / 1024 / 1024).toFixed(2)],
-]);
+/** Interleaved rounds (the order rotates each round) of autocannon -c 50 against each target. */
+async function rounds(targets: Target[]) {
+  const runs = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof load>>>]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+    for (const t of order) {
+      const run = await load({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
+      runs.get(t.name)!.push(run);
+      console.log(
+        `  round ${round + 1} ${t.name.padEnd(14)} ${String(run.rps).padStart(6)} req/s  p50 ${run.p50} ms  ` +
+          `p99 ${run.p99} ms  non-2xx ${run.non2xx} errors ${run.errors}`,
+      );
+    }
+  }
+  const median = (values: number[]) => percentile(values, 50);
+  return new Map(
+    [...runs].map(([name, list]) => [
+      name,
+      {
+        rps: median(list.map((r) => r.rps)),
+        min: Math.min(...list.map((r) => r.rps)),
+        max: Math.max(...list.map((r) => r.rps)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        bad: list.reduce((n, r) => n + r.non2xx + r.errors, 0),
+      },
+    ]),
+  );
+}
 
-await gw.close();
-await bare.close();
-await gateway.close();
-redis.disconnect();
-await pool.end();
-await database.drop();
-process.exit(0);
+/** Resident memory of a process, in bytes (Linux). */
+function rssOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) * 1024;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Self time per function and per package of a .cpuprofile, idle excluded. */
+function summariseProfile(dir: string): void {
+  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) {
+    console.log(`no .cpuprofile in ${dir}`);
+    return;
+  }
+  const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // esbuild marks where each source module starts in a bundle with a `// <path>` line: frames in the bundle are
+  // attributed to the module (and package) they came from.
+  const modules = new Map<string, Array<[number, string]>>();
+  const moduleAt = (url: string, line: number): string => {
+    if (!url.endsWith(".mjs")) return url;
+    let starts = modules.get(url);
+    if (!starts) {
+      starts = [];
+      const lines = readFileSync(fileURLToPath(url), "utf8").split("\n");
+      lines.forEach((text, i) => {
+        const m = /^\/\/ ((?:\.\.\/)*[\w@.+-]+\/[^ ]+\.(?:[cm]?js|ts))$/.exec(text);
+        if (m) starts!.push([i, m[1]!.replace(/^(\.\.\/)+/, "")]);
+      });
+      modules.set(url, starts);
+    }
+    let found = url;
+    for (const [start, path] of starts) {
+      if (start > line) break;
+      found = path;
+    }
+    return found;
+  };
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === "(idle)") return;
+    const us = profile.timeDeltas[i] ?? 0;
+    total += us;
+    const url = moduleAt(frame.url, frame.lineNumber).replace(`file://${root}/`, "");
+    const where = url.startsWith("node:") ? `${url}:${frame.lineNumber + 1}` : url.replace(/^.*node_modules\//, "");
+    const fn = `${frame.functionName || "(anonymous)"} ${where}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+    const pkg = !url
+      ? frame.functionName
+      : url.startsWith("node:")
+        ? `node:${url.split(/[:/]/)[1] === "internal" ? url.split("/")[1] : url.slice(5)}`
+        : url.includes("node_modules/")
+          ? (/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(url)?.[1] ?? url)
+          : url.split("/").slice(0, 2).join("/");
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join("\n");
+  console.log(`\nCPU profile ${join(dir, file)}: ${(total / 1e6).toFixed(1)} s busy (idle excluded)`);
+  console.log(`self time by package or area:\n${top(byPackage, 20)}`);
+  console.log(`self time by function:\n${top(byFunction, 30)}`);
+}
+
+async function main(): Promise<void> {
+  const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), "botyard-bench-gateway-"));
+  const database = await createTestDatabase();
+  const { db, pool } = createDb(database.url, { max: 4 });
+  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const redis = createRedis(redisUrl);
+  const prefix = `botyard-bench-${randomUUID()}`;
+  const eventBus = new BotEventBus(redis, createRedis(redisUrl), new RedisNames(prefix), { role: "publisher" });
+  await eventBus.start();
+  const accountId = newId();
+  await db.insert(accounts).values({ id: accountId, email: `${accountId}@bench` });
+  const box = new SecretBox(SECRET_KEY);
+  async function bot(code: string): Promise<string> {
+    const id = newId();
+    await db.insert(bots).values({
+      id,
+      accountId,
+      code,
+      runningCode: code,
+      codeVersion: 1,
+      status: "running",
+      tokenHash: sha256(id),
+      tokenEnc: box.encrypt(`1:${id}`),
+    });
+    return id;
+  }
+  const servers: ChildServer[] = [];
+  try {
+    const trivial = await bot("logic['ping'] = async () => 'pong';");
+    const gatewayPort = await freePort();
+    // The gateway as its image runs it: the esbuild bundle of infra/docker/bundle.ts, no TypeScript loader.
+    const bundle = join(scratch, "gateway");
+    execFileSync(process.execPath, ["--import", "tsx", "infra/docker/bundle.ts", "webhook-gateway", bundle], {
+      cwd: root,
+      stdio: "ignore",
+    });
+    const gateway = await spawnServer(
+      process.execPath,
+      [
+        "--no-node-snapshot",
+        ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+        join(bundle, "dist/main.mjs"),
+      ],
+      {
+        cwd: root,
+        url: `http://127.0.0.1:${gatewayPort}`,
+        readyPath: "/readyz",
+        env: {
+          NODE_ENV: "production",
+          DATABASE_URL: database.url,
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          SECRET_KEY,
+          GATEWAY_PORT: String(gatewayPort),
+          LOG_LEVEL: "warn",
+          TELEGRAM_API_ROOT: "http://127.0.0.1:9",
+          // The per-bot limits are not what is measured here: one bot takes all the load.
+          BOT_RATE_LIMIT: "100000",
+          BOT_RATE_BURST: "1000000",
+          BOT_MAX_CONCURRENCY: "1000",
+          BOT_IDLE_MS: "3600000",
+        },
+      },
+    );
+    servers.push(gateway);
+    const barePort = await freePort();
+    const bare = await spawnServer(process.execPath, ["--import", "tsx", self, "--bare-express", String(barePort)], {
+      cwd: root,
+      url: `http://127.0.0.1:${barePort}`,
+      readyPath: "/custom/x/ping",
+      env: { NODE_ENV: "production" },
+    });
+    servers.push(bare);
+    const worker = await startWorkerd(scratch);
+    servers.push(worker);
+
+    const targets: Target[] = [
+      { name: "bare express", url: `${bare.url}/custom/x/ping` },
+      { name: "Botyard", url: `${gateway.url}/custom/${trivial}/ping` },
+      { name: "workerd", url: `${worker.url}/custom/x/ping` },
+    ];
+    for (const t of targets) {
+      const body = await (await fetch(t.url)).text();
+      if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${t.name} answered ${body}`);
+    }
+    for (const t of targets) await load({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
+    console.log(`throughput: ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon -c ${CONNECTIONS}`);
+    const result = await rounds(targets);
+    const r = (name: string) => result.get(name)!;
+    const row = (name: string): [string, string] => [
+      `${name}: req/s median (min–max) / p50 / p99 ms`,
+      `${r(name).rps} (${r(name).min}–${r(name).max}) / ${r(name).p50} / ${r(name).p99}` +
+        (r(name).bad ? ` (non-2xx or errors: ${r(name).bad})` : ""),
+    ];
+    const rows: Array<[string, string | number]> = [
+      row("Botyard"),
+      row("bare express"),
+      row("workerd"),
+      ["ratio Botyard / bare express (target >= 1)", (r("Botyard").rps / r("bare express").rps).toFixed(2)],
+      ["ratio Botyard / workerd (target >= 0.7)", (r("Botyard").rps / r("workerd").rps).toFixed(2)],
+      ["p99 Botyard / workerd (target <= 1)", (r("Botyard").p99 / r("workerd").p99).toFixed(2)],
+    ];
+
+    if (!profileDir) {
+      for (const t of targets) {
+        const fixed = await load({ url: t.url, seconds: SECONDS, rate: 1000, connections: CONNECTIONS });
+        rows.push([`${t.name} at 1,000 req/s: p50 / p99 ms`, `${fixed.p50} / ${fixed.p99} (non-2xx ${fixed.non2xx})`]);
+      }
+
+      // First call after restart of a 50 KB bot: the restart event goes through Redis to the gateway process.
+      const filler = Array.from({ length: 1300 }, (_, i) => `const helper${i} = (x) => x * ${i} + ${i};`).join("\n");
+      const big = await bot(`${filler}\nlogic['ping'] = async () => 'pong';`);
+      const sizeQuery = await pool.query("select length(running_code) as n from bots where id = $1", [big]);
+      const code = sizeQuery.rows[0].n as number;
+      const firstCalls: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        await pool.query("update bots set code_version = code_version + 1 where id = $1", [big]);
+        await eventBus.publish({ type: "restart", botId: big, codeVersion: i + 2 }, { awaitAcks: true });
+        const t0 = performance.now();
+        const res = await fetch(`${gateway.url}/custom/${big}/ping`);
+        await res.json();
+        firstCalls.push(performance.now() - t0);
+      }
+      rows.push([
+        `first call after restart, ${Math.round(code / 1024)} KB bot: median / max ms (target < 15)`,
+        `${percentile(firstCalls, 50).toFixed(1)} / ${Math.max(...firstCalls).toFixed(1)}`,
+      ]);
+
+      // Resident memory per loaded idle bot, of the gateway process.
+      const ids: string[] = [];
+      for (let i = 0; i < 1000; i++) ids.push(await bot(`logic['ping'] = async () => ${i};`));
+      const before = rssOf(gateway.pid);
+      let answered = 0;
+      for (const id of ids) if ((await fetch(`${gateway.url}/custom/${id}/ping`)).ok) answered++;
+      const after = rssOf(gateway.pid);
+      rows.push([`bots loaded (answered 200 of ${ids.length})`, answered]);
+      rows.push([
+        "gateway RSS per loaded idle bot, MiB (target < 3)",
+        ((after - before) / ids.length / 2 ** 20).toFixed(2),
+      ]);
+    }
+    report("Gateway benchmark", rows);
+  } finally {
+    const codes = await Promise.all(servers.map((s) => s.stop()));
+    if (codes[0] !== undefined && codes[0] !== 0) console.log(`gateway exited with ${codes[0]} on SIGTERM`);
+    await eventBus.close();
+    redis.disconnect();
+    await pool.end();
+    await database.drop();
+    if (profileDir) summariseProfile(profileDir);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "--bare-express") serveBareExpress(Number(process.argv[3]));
+else {
+  await main();
+  process.exit(0);
+}

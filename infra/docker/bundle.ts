@@ -14,7 +14,8 @@ import { cpSync, existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } fr
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { isolateScript } from "../../services/webhook-gateway/src/runtime/isolate-script.js";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const services = ["management", "broadcast-worker", "webhook-gateway"] as const;
@@ -44,6 +45,37 @@ function copyIsolatedVm(out: string): void {
   }
 }
 
+/**
+ * Swagger UI's files, which packages/openapi/src/docs-router.ts finds through `require.resolve("swagger-ui-dist/…")`
+ * when it is loaded and serves at /docs/assets (management and gateway): only the ones the page loads.
+ */
+function copySwaggerUi(out: string): void {
+  const require = createRequire(join(root, "packages/openapi/package.json"));
+  const pkgDir = dirname(realpathSync(require.resolve("swagger-ui-dist/package.json")));
+  const target = join(out, "node_modules/swagger-ui-dist");
+  mkdirSync(target, { recursive: true });
+  const files = ["package.json", "LICENSE", "NOTICE", "swagger-ui.css", "swagger-ui-bundle.js"];
+  files.push("swagger-ui-standalone-preset.js", "favicon-32x32.png", "favicon-16x16.png");
+  for (const file of files) cpSync(join(pkgDir, file), join(target, file));
+}
+
+/**
+ * The gateway bundles its isolate bootstrap with esbuild when it starts (runtime/isolate-script.ts); the image has no
+ * esbuild, so the bundle carries that script, built here by the same function, as a constant instead.
+ */
+async function prebuiltIsolateScript(): Promise<Plugin> {
+  const script = await isolateScript();
+  return {
+    name: "prebuilt-isolate-script",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]webhook-gateway[\\/]src[\\/]runtime[\\/]isolate-script\.ts$/ }, () => ({
+        contents: `export function isolateScript() { return Promise.resolve(${JSON.stringify(script)}); }`,
+        loader: "ts",
+      }));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const [service, outArg] = process.argv.slice(2);
   if (!isService(service) || !outArg) {
@@ -69,6 +101,7 @@ async function main(): Promise<void> {
     target: "node20",
     format: "esm",
     external,
+    plugins: service === "webhook-gateway" ? [await prebuiltIsolateScript()] : [],
     // Class and function names stay readable in logs and stack traces.
     keepNames: true,
     legalComments: "none",
@@ -82,6 +115,7 @@ async function main(): Promise<void> {
   });
   cpSync(join(root, "packages/db/drizzle"), join(out, "drizzle"), { recursive: true });
   if (service === "webhook-gateway") copyIsolatedVm(out);
+  if (service !== "broadcast-worker") copySwaggerUi(out);
   writeFileSync(join(out, "package.json"), `${JSON.stringify({ name: `botyard-${service}`, private: true })}\n`);
   if (!existsSync(join(out, "drizzle/meta/_journal.json"))) throw new Error("migrations were not copied");
   console.log(`bundled ${service} into ${out}`);
