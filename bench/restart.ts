@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { SecretBox } from "@botyard/common";
+import { createRedis, SecretBox } from "@botyard/common";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
@@ -194,6 +194,14 @@ async function main(): Promise<void> {
     for (const child of children.reverse()) await child.stop();
     await pool.end();
     await database.drop();
+    // What the services left under the run's prefix (BullMQ's queue metadata, limit counters).
+    const redis = createRedis(env.REDIS_URL);
+    for (const pattern of [`${env.REDIS_PREFIX}*`, `{${env.REDIS_PREFIX}}*`]) {
+      const keys: string[] = [];
+      for await (const batch of redis.scanStream({ match: pattern, count: 500 })) keys.push(...(batch as string[]));
+      if (keys.length > 0) await redis.del(...keys);
+    }
+    redis.disconnect();
   }
 }
 
