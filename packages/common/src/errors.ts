@@ -21,6 +21,13 @@ export const errorCatalogue = {
   INVALID_API_KEY: { status: 401, message: "Invalid API Key" },
   INVALID_BOT_TOKEN: { status: 401, message: "Invalid bot token" },
   INVALID_SECRET_TOKEN: { status: 401, message: "Invalid secret token" },
+  // The dashboard's accounts and sessions (docs/dashboard.md).
+  UNAUTHENTICATED: { status: 401, message: "Sign in first" },
+  INVALID_CREDENTIALS: { status: 401, message: "Wrong e-mail or password" },
+  CSRF: { status: 403, message: "Cross-site request refused: reload the page and try again" },
+  SIGNUP_CLOSED: { status: 403, message: "Sign-up is closed on this server; ask the operator for an invite" },
+  SIGN_IN_THROTTLED: { status: 429, message: "Too many sign-in attempts; try again later" },
+  INVITE_NOT_FOUND: { status: 404, message: "This invite link is unknown, used or expired" },
   // Resources.
   BOT_NOT_FOUND: { status: 404, message: "Bot not found" },
   ACCOUNT_NOT_FOUND: { status: 404, message: "Account not found" },
@@ -36,6 +43,7 @@ export const errorCatalogue = {
   BOT_BUSY: { status: 429, message: "Too many concurrent requests for this bot" },
   HANDLER_ERROR: { status: 500, message: "Handler error" },
   // The platform.
+  GATEWAY_UNREACHABLE: { status: 502, message: "The webhook gateway did not answer" },
   UNAVAILABLE: { status: 503, message: "Service temporarily unavailable; try again shortly" },
   INTERNAL: { status: 500, message: "Internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;

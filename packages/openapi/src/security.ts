@@ -11,11 +11,12 @@ export const SCHEME = {
   apiKeyQuery: "ApiKeyQuery",
   botToken: "BotToken",
   dashboardSession: "DashboardSession",
+  csrf: "DashboardCsrf",
   operatorToken: "OperatorToken",
   telegramSecret: "TelegramSecretToken",
 } as const;
 
-/** The cookie the dashboard's session will use (placeholder until the dashboard's /api routes register). */
+/** The cookie of the dashboard's session (docs/dashboard.md#sessions). */
 export const DASHBOARD_SESSION_COOKIE = "botyard_session";
 
 export const SECURITY_SCHEMES = {
@@ -38,6 +39,14 @@ export const SECURITY_SCHEMES = {
     in: "cookie",
     name: DASHBOARD_SESSION_COOKIE,
     description: "The dashboard's session cookie, for the dashboard's /api routes.",
+  },
+  [SCHEME.csrf]: {
+    type: "apiKey",
+    in: "header",
+    name: "X-CSRF-Token",
+    description:
+      "The session's CSRF token (from GET /api/auth/session or the sign-in reply), required with the session cookie " +
+      "on every state-changing /api call, together with a same-origin Origin header.",
   },
   [SCHEME.telegramSecret]: {
     type: "apiKey",

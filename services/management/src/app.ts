@@ -1,4 +1,7 @@
-/** The management HTTP app: operator endpoints, broadcast routes and /apiv3, built from injected dependencies. */
+/**
+ * The management HTTP app: operator endpoints, broadcast routes, /apiv3 and the dashboard's /api, built from injected
+ * dependencies.
+ */
 import express, { type Express } from "express";
 import {
   AppError,
@@ -24,6 +27,11 @@ import { createBroadcastModule, type BroadcastModule } from "./broadcast/index.j
 import { docsRouter } from "@botyard/openapi";
 import { managementDocument } from "./openapi.js";
 import { type AdminModule, createAdminModule } from "./admin/router.js";
+import { AuthService } from "./auth/auth-service.js";
+import { SessionHttp } from "./auth/http.js";
+import { SessionRepository } from "./auth/session-repository.js";
+import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from "./auth/throttle.js";
+import { dashboardRouter } from "./dashboard-api/router.js";
 import { webRouter } from "./web/router.js";
 
 /** What the app is built from. */
@@ -42,6 +50,14 @@ export interface ManagementDeps {
   isDraining?: () => boolean;
   /** Turns on the operator pages (Bull Board at /admin/queues) behind this token; unset, they do not exist. */
   operatorToken?: string;
+  /** SIGNUP: whether anyone may create a dashboard account (default open). */
+  signup?: "open" | "closed";
+  /** PUBLIC_BASE_URL: the dashboard's own address (accepted Origin; https there makes the cookie Secure). */
+  publicBaseUrl?: string;
+  /** Sign-in throttle limits (tests lower them). */
+  signInThrottle?: ThrottleLimits;
+  /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
+  tryTimeoutMs?: number;
 }
 
 /** The app and what must be closed with it. */
@@ -51,6 +67,8 @@ export interface ManagementApp {
   accounts: AccountService;
   /** The operator pages, when OPERATOR_TOKEN is set (they hold a queue connection to close). */
   admin?: AdminModule;
+  /** Dashboard accounts and sessions (the CLI's user:invite uses the same service). */
+  auth: AuthService;
 }
 
 /** Wires repositories, services and routes. */
@@ -68,8 +86,16 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     events: deps.events,
     logger: deps.logger,
     webhookBaseUrl: deps.webhookBaseUrl,
+    ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
   });
   const broadcast = createBroadcastModule({ db: deps.db, redis: deps.redis, names: deps.names, logger: deps.logger });
+  const auth = new AuthService({
+    sessions: new SessionRepository(deps.db),
+    accounts: accountRepository,
+    throttle: new SignInThrottle(deps.redis, deps.names, deps.signInThrottle ?? DEFAULT_THROTTLE),
+    signup: deps.signup ?? "open",
+  });
+  const sessionHttp = new SessionHttp(auth, { publicBaseUrl: deps.publicBaseUrl ?? "http://127.0.0.1" });
 
   const app = express();
   app.disable("x-powered-by");
@@ -84,11 +110,12 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
+  app.use(dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service }, deps.logger));
   // The dashboard at / (index.html for its routes): after every API route, before the JSON 404.
   app.use(webRouter());
   app.use(() => {
     throw new AppError("NOT_FOUND");
   });
   app.use(errorHandler({ envelope: apiv3ErrorBody, logger: deps.logger, context: "management request" }));
-  return { app, broadcast, accounts, ...(admin ? { admin } : {}) };
+  return { app, broadcast, accounts, auth, ...(admin ? { admin } : {}) };
 }

@@ -11,6 +11,13 @@ export const managementConfigSchema = baseConfigSchema.extend({
     (v) => (v === "" ? undefined : v),
     z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
   ),
+  /**
+   * Whether anyone may create a dashboard account (open), or only owners made by the operator CLI and invited
+   * (closed). @see docs/dashboard.md#sign-up
+   */
+  SIGNUP: z.enum(["open", "closed"], { message: "SIGNUP must be open or closed" }).default("open"),
+  /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
+  PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
 });
 
 /** Parsed settings of the management service. */
@@ -24,4 +31,9 @@ export function loadManagementConfig(env: NodeJS.ProcessEnv = process.env): Mana
 /** Public base URL of the gateway, used as the Telegram webhook address. */
 export function webhookBaseUrl(config: ManagementConfig): string {
   return (config.WEBHOOK_BASE_URL ?? `http://127.0.0.1:${config.GATEWAY_PORT}`).replace(/\/+$/, "");
+}
+
+/** The dashboard's public base URL (no trailing slash): PUBLIC_BASE_URL, or the management port on loopback. */
+export function publicBaseUrl(config: Pick<ManagementConfig, "PUBLIC_BASE_URL" | "MANAGEMENT_PORT">): string {
+  return (config.PUBLIC_BASE_URL ?? `http://127.0.0.1:${config.MANAGEMENT_PORT}`).replace(/\/+$/, "");
 }

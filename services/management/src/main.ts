@@ -14,7 +14,7 @@ import {
 import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createManagementApp } from "./app.js";
-import { loadManagementConfig, webhookBaseUrl } from "./config.js";
+import { loadManagementConfig, publicBaseUrl, webhookBaseUrl } from "./config.js";
 
 const config = loadManagementConfig();
 const logger = createLogger("management", config.LOG_LEVEL);
@@ -43,6 +43,8 @@ const { app, broadcast, admin } = createManagementApp({
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
   isDraining: lifecycle.isDraining,
   operatorToken: config.OPERATOR_TOKEN,
+  signup: config.SIGNUP,
+  publicBaseUrl: publicBaseUrl(config),
 });
 
 const server = await lifecycle.listen(app, config.MANAGEMENT_PORT);

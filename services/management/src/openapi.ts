@@ -13,11 +13,13 @@ import {
 } from "@botyard/openapi";
 import { registerApiv3 } from "./apiv3/contract.js";
 import { registerBroadcastRoutes } from "./broadcast/contract.js";
+import { registerDashboardRoutes } from "./dashboard-api/contract.js";
 
 /** Everything management serves, as document contributors. */
 export const managementContributors: ApiContributor[] = [
   registerApiv3,
   registerBroadcastRoutes,
+  registerDashboardRoutes,
   registerOperatorRoutes,
   (registry) => registerDocumentRoutes(registry, { docsPage: true }),
 ];
@@ -30,11 +32,17 @@ export function managementDocument(): OpenApiDocument {
     title: "Botyard management API",
     version: "3.0.0",
     description:
-      "Bot management (`/apiv3/*`, GET or POST, key in `apiKey`) and broadcasts (`X-Bot-Token`). Every reply is " +
-      "JSON. Errors: `/apiv3` answers `{ ok: false, msg, stat_code }`, broadcasts `{ ok: false, error }`.",
+      "Bot management (`/apiv3/*`, GET or POST, key in `apiKey`), broadcasts (`X-Bot-Token`) and the dashboard's " +
+      "`/api/*` (session cookie + X-CSRF-Token). Every reply is " +
+      "JSON. Errors: `/apiv3` answers `{ ok: false, msg, stat_code }`, broadcasts `{ ok: false, error }`, `/api` " +
+      "`{ ok: false, error: { code, message, field? } }`.",
     tags: [
       { name: "Management", description: "Bots of the account that owns the API key." },
       { name: "Broadcasts", description: "Messages to every user of one bot, authenticated by its token." },
+      {
+        name: "Dashboard",
+        description: "The owner dashboard's JSON API (`/api/*`): session cookie, and X-CSRF-Token on changes.",
+      },
       { name: "Operations", description: "Health, readiness, metrics and this document." },
     ],
   });

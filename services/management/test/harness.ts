@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
 import type { Express } from "express";
-import { createManagementApp, type ManagementApp } from "../src/app.js";
+import { createManagementApp, type ManagementApp, type ManagementDeps } from "../src/app.js";
 
 export const SECRET_KEY = "test-secret-key-0123456789";
 export const WEBHOOK_BASE = "http://127.0.0.1:3999";
@@ -27,7 +27,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { operatorToken?: string } = {}): Promise<Harness> {
+/** What a test may change in the app (the dashboard's settings, where the gateway is). */
+export interface HarnessOptions {
+  operatorToken?: string;
+  webhookBaseUrl?: string;
+  signup?: "open" | "closed";
+  signInThrottle?: ManagementDeps["signInThrottle"];
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: 5 });
   const redis = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
@@ -52,9 +60,11 @@ export async function startHarness(options: { operatorToken?: string } = {}): Pr
     telegram: new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 2000 }),
     logger: createLogger("management", "debug", sink),
     registry: createMetricsRegistry("management"),
-    webhookBaseUrl: WEBHOOK_BASE,
+    webhookBaseUrl: options.webhookBaseUrl ?? WEBHOOK_BASE,
     checks: { postgres: async () => true, redis: async () => true },
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
+    ...(options.signup ? { signup: options.signup } : {}),
+    ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
   });
   let n = 0;
   return {

@@ -39,18 +39,26 @@ export class AccountService {
 
   /** The account's key, created on first use as the dashboard does on first visit. */
   async key(email: string): Promise<string> {
-    const account = await this.#require(email);
-    const sealed = await this.accounts.findSealedKey(account.id);
-    if (sealed) return this.box.decrypt(sealed);
-    const made = await this.#issue(account.id, "if-absent");
-    // Another caller created it between our read and write: show theirs, the one that is stored.
-    return made ?? this.box.decrypt((await this.accounts.findSealedKey(account.id))!);
+    return this.keyOf((await this.#require(email)).id);
   }
 
   /** Replaces the account's key; the old one stops working at once. */
   async rotate(email: string): Promise<string> {
-    const account = await this.#require(email);
-    return (await this.#issue(account.id, "replace"))!;
+    return this.rotateOf((await this.#require(email)).id);
+  }
+
+  /** {@link key} by account id (the dashboard's Settings → API Key). */
+  async keyOf(accountId: string): Promise<string> {
+    const sealed = await this.accounts.findSealedKey(accountId);
+    if (sealed) return this.box.decrypt(sealed);
+    const made = await this.#issue(accountId, "if-absent");
+    // Another caller created it between our read and write: show theirs, the one that is stored.
+    return made ?? this.box.decrypt((await this.accounts.findSealedKey(accountId))!);
+  }
+
+  /** {@link rotate} by account id. */
+  async rotateOf(accountId: string): Promise<string> {
+    return (await this.#issue(accountId, "replace"))!;
   }
 
   async #require(email: string) {

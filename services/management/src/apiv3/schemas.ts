@@ -47,7 +47,7 @@ const optionalToken = (name: string) => ({
 });
 
 /** Why an env object is refused (checked in this order: count, then each variable's name, type, length, text). */
-function envProblem(env: Record<string, unknown>): { message: string; path: string[] } | undefined {
+export function envProblem(env: Record<string, unknown>): { message: string; path: string[] } | undefined {
   const entries = Object.entries(env);
   if (entries.length > MAX_ENV_VARS) return { message: `env may hold at most ${MAX_ENV_VARS} variables`, path: [] };
   for (const [name, value] of entries) {

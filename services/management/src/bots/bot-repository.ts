@@ -1,7 +1,7 @@
 /** SQL for bots, their logs and their seeded documents. Every query is scoped by the owning account. */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { dropBotIndexes } from "@botyard/docstore";
-import { botLogs, bots, documents, type BotStatus, type Database } from "@botyard/db";
+import { botLogs, bots, documents, recipients, type BotStatus, type Database } from "@botyard/db";
 
 /** Levels of a bot's log lines. */
 export type LogLevel = "log" | "info" | "warn" | "error";
@@ -93,6 +93,44 @@ export class BotRepository {
       .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
       .limit(1);
     return rows[0];
+  }
+
+  /** What the dashboard shows of a bot besides its summary: sealed token and env, and whether code differs. */
+  async findDetails(
+    accountId: string,
+    botId: string,
+  ): Promise<(BotSummary & { tokenEnc: string | null; envEnc: string | null; codeDiffers: boolean }) | undefined> {
+    const rows = await this.db
+      .select({
+        ...summaryColumns,
+        tokenEnc: bots.tokenEnc,
+        envEnc: bots.envEnc,
+        // A bot never started runs nothing: its saved code differs from the running code once it has any.
+        codeDiffers: sql<boolean>`${bots.code} is distinct from coalesce(${bots.runningCode}, '')`,
+      })
+      .from(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** The sealed env of the bot (null when it has none), or undefined when there is no such bot. */
+  async findEnv(accountId: string, botId: string): Promise<{ envEnc: string | null } | undefined> {
+    const rows = await this.db
+      .select({ envEnc: bots.envEnc })
+      .from(bots)
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async setName(accountId: string, botId: string, name: string): Promise<boolean> {
+    const rows = await this.db
+      .update(bots)
+      .set({ name })
+      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
+      .returning({ id: bots.id });
+    return rows.length === 1;
   }
 
   /** Replaces the saved code in one statement, so concurrent edits never mix. Resolves false when no such bot. */
@@ -197,6 +235,51 @@ export class BotRepository {
       .where(eq(botLogs.botId, botId))
       .orderBy(desc(botLogs.id))
       .limit(limit);
+  }
+
+  /** The id of the bot's newest log line (0 when it has none): where a live tail starts. */
+  async latestLogId(botId: string): Promise<number> {
+    const rows = await this.db
+      .select({ id: sql<string | null>`max(${botLogs.id})` })
+      .from(botLogs)
+      .where(eq(botLogs.botId, botId));
+    return Number(rows[0]?.id ?? 0);
+  }
+
+  /** Log lines after `afterId`, oldest first (a live tail). */
+  async logsAfter(
+    botId: string,
+    afterId: number,
+    limit: number,
+  ): Promise<Array<{ id: number; at: Date; level: LogLevel; message: string }>> {
+    return this.db
+      .select({ id: botLogs.id, at: botLogs.at, level: botLogs.level, message: botLogs.message })
+      .from(botLogs)
+      .where(and(eq(botLogs.botId, botId), gt(botLogs.id, afterId)))
+      .orderBy(asc(botLogs.id))
+      .limit(limit);
+  }
+
+  /** Recipients of the bot by language_code, with the total and how many blocked the bot. */
+  async recipientStats(
+    botId: string,
+  ): Promise<{ total: number; blocked: number; byLanguage: Array<{ lang: string | null; count: number }> }> {
+    const rows = await this.db
+      .select({
+        lang: recipients.languageCode,
+        count: sql<string>`count(*)`,
+        blocked: sql<string>`count(*) filter (where ${recipients.blocked})`,
+      })
+      .from(recipients)
+      .where(eq(recipients.botId, botId))
+      .groupBy(recipients.languageCode)
+      .orderBy(desc(sql`count(*)`), recipients.languageCode);
+    const byLanguage = rows.map((r) => ({ lang: r.lang, count: Number(r.count) }));
+    return {
+      total: byLanguage.reduce((n, r) => n + r.count, 0),
+      blocked: rows.reduce((n, r) => n + Number(r.blocked), 0),
+      byLanguage,
+    };
   }
 
   /** Appends a line to the bot's log. */

@@ -23,6 +23,7 @@ import {
 } from "@botyard/common";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { AccountRepository } from "../accounts/account-repository.js";
+import { envProblem } from "../apiv3/schemas.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
 
 /** Everything the service talks to. */
@@ -38,6 +39,35 @@ export interface BotServiceDeps {
   logger: Logger;
   /** Public base of the gateway (WEBHOOK_BASE_URL). */
   webhookBaseUrl: string;
+  /** How long the dashboard's "Try it" waits for the gateway. */
+  tryTimeoutMs?: number;
+}
+
+/** What the dashboard's "Try it" sends to the bot's custom webhook. */
+export interface TryRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The gateway's answer to a "Try it" call. */
+export interface TryReply {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The most of a "Try it" reply body shown (the rest is cut). */
+export const TRY_BODY_LIMIT = 64 * 1024;
+// Characters a path may hold: unreserved, sub-delims, ':' '@' '/' and percent-escapes (RFC 3986 pchar).
+const TRY_PATH = /^[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/;
+
+/** `123456:…wxyz`: the bot id part (public) and the last four characters; never the secret itself. */
+export function maskToken(token: string): string {
+  const colon = token.indexOf(":");
+  const head = colon > 0 ? token.slice(0, colon + 1) : "";
+  return `${head}…${token.slice(-4)}`;
 }
 
 /** Per-collection result of dbProps seeding. */
@@ -96,6 +126,124 @@ export class BotService {
     const bot = await this.deps.bots.find(accountId, botId);
     if (!bot) throw BOT_NOT_FOUND();
     return bot;
+  }
+
+  /**
+   * The dashboard's view of one bot: the token only as set/masked, env only by name, and whether the saved code
+   * differs from the code running since the last restart.
+   */
+  async details(accountId: string, botId: string) {
+    storableId(botId);
+    const bot = await this.deps.bots.findDetails(accountId, botId);
+    if (!bot) throw BOT_NOT_FOUND();
+    const { tokenEnc, envEnc, codeDiffers, ...summary } = bot;
+    return {
+      summary: summary as BotSummary,
+      token: { set: tokenEnc !== null, masked: tokenEnc ? maskToken(this.deps.box.decrypt(tokenEnc)) : null },
+      envNames: Object.keys(this.#env(envEnc)).sort(),
+      codeDiffers,
+      webhook: {
+        customBase: `${this.deps.webhookBaseUrl}/custom/${botId}/`,
+        telegram: `${this.deps.webhookBaseUrl}/telegram/${botId}`,
+      },
+    };
+  }
+
+  async rename(accountId: string, botId: string, name: string): Promise<void> {
+    storableId(botId);
+    if (!(await this.deps.bots.setName(accountId, botId, name))) throw BOT_NOT_FOUND();
+  }
+
+  /**
+   * Replaces the env vars with `env`, where a null value keeps the saved value of that name (values are write-only
+   * in the dashboard: it never receives them, so it sends null for "unchanged"). Names absent from `env` are removed.
+   * Validated with the rules of setBotEnv after the merge. Resolves with the saved names.
+   */
+  async updateEnv(accountId: string, botId: string, env: Record<string, string | null>): Promise<string[]> {
+    storableId(botId);
+    const row = await this.deps.bots.findEnv(accountId, botId);
+    if (!row) throw BOT_NOT_FOUND();
+    const saved = this.#env(row.envEnc);
+    const merged: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [name, value] of Object.entries(env)) {
+      if (value !== null) merged[name] = value;
+      else if (Object.hasOwn(saved, name)) merged[name] = saved[name]!;
+      else throw invalidField(`env.${name}`, `env.${name} has no saved value to keep; give it a value`);
+    }
+    const problem = envProblem(merged);
+    if (problem) throw invalidField(["env", ...problem.path].join("."), problem.message);
+    await this.setEnv(accountId, botId, { ...merged });
+    return Object.keys(merged).sort();
+  }
+
+  #env(envEnc: string | null): Record<string, string> {
+    return envEnc ? (JSON.parse(this.deps.box.decrypt(envEnc)) as Record<string, string>) : {};
+  }
+
+  /** Where a live log tail of the bot starts (checks ownership). */
+  async logCursor(accountId: string, botId: string): Promise<number> {
+    await this.get(accountId, botId);
+    return this.deps.bots.latestLogId(botId);
+  }
+
+  /** Log lines after `cursor`, oldest first, and the new cursor (the caller checked ownership with logCursor). */
+  async logsAfter(botId: string, cursor: number) {
+    const rows = await this.deps.bots.logsAfter(botId, cursor, 200);
+    return {
+      cursor: rows.at(-1)?.id ?? cursor,
+      lines: rows.map((r) => ({ at: r.at.toISOString(), level: r.level, message: r.message })),
+    };
+  }
+
+  /** How many users the bot has, how many blocked it, and how many per language_code. */
+  async recipients(accountId: string, botId: string) {
+    await this.get(accountId, botId);
+    return this.deps.bots.recipientStats(botId);
+  }
+
+  /**
+   * Calls the bot's custom webhook through the public gateway, as any client would, and returns what came back. The
+   * path stays under /custom/<botId>/: dot segments and characters outside a URL path are refused.
+   *
+   * @see docs/dashboard.md#try-it
+   */
+  async tryWebhook(accountId: string, botId: string, request: TryRequest): Promise<TryReply> {
+    await this.get(accountId, botId);
+    const path = request.path.replace(/^\/+/, "");
+    if (!TRY_PATH.test(path) || path.split("/").some((s) => s === "." || s === ".." || /%2e/i.test(s)))
+      throw invalidField("path", "path must be a URL path without . or .. segments");
+    const base = `${this.deps.webhookBaseUrl}/custom/${encodeURIComponent(botId)}/`;
+    const url = new URL(path, base);
+    if (!url.href.startsWith(base)) throw invalidField("path", "path must stay under the bot's webhook");
+    for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.append(k, v);
+    const hasBody = request.body !== undefined && request.method !== "GET";
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: request.method,
+        headers: hasBody ? { "content-type": "application/json" } : {},
+        body: hasBody ? JSON.stringify(request.body) : null,
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.deps.tryTimeoutMs ?? 10_000),
+      });
+    } catch (err) {
+      const why = (err as Error).name === "TimeoutError" ? "did not answer in time" : "could not be reached";
+      throw new AppError("GATEWAY_UNREACHABLE", `The webhook gateway ${why} (${this.deps.webhookBaseUrl})`);
+    }
+    const text = await res.text();
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers[name] = value;
+    });
+    let body: unknown = text.length > TRY_BODY_LIMIT ? `${text.slice(0, TRY_BODY_LIMIT)}…` : text;
+    if ((res.headers.get("content-type") ?? "").includes("json") && text.length <= TRY_BODY_LIMIT) {
+      try {
+        body = JSON.parse(text) as unknown;
+      } catch {
+        // Not JSON after all: shown as text.
+      }
+    }
+    return { status: res.status, headers, body };
   }
 
   async code(accountId: string, botId: string): Promise<string> {

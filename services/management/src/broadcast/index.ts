@@ -21,6 +21,8 @@ export interface BroadcastModuleDeps {
 /** The routes and the resources they hold. */
 export interface BroadcastModule {
   router: Router;
+  /** The rules behind the routes (the dashboard's /api calls them too). */
+  service: BroadcastService;
   /** Releases the queue connection; called on shutdown. */
   close(): Promise<void>;
 }
@@ -28,5 +30,5 @@ export interface BroadcastModule {
 /** Builds the broadcast routes. */
 export function createBroadcastModule(deps: BroadcastModuleDeps): BroadcastModule {
   const service = new BroadcastService(new BroadcastRepository(deps.db), deps.redis, deps.names);
-  return { router: broadcastRouter(service, deps.logger), close: () => service.close() };
+  return { router: broadcastRouter(service, deps.logger), service, close: () => service.close() };
 }

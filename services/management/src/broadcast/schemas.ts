@@ -70,85 +70,96 @@ const forbidden = (why: string) =>
     .refine((v) => v === undefined)
     .optional()
     .openapi({ not: {}, description: why });
-const commonFields = {
-  botId: botIdField,
-  // Every kind may carry text and media as strings (ignored where the type does not use them), and no caption.
-  text: z.string().optional(),
-  media: z.string().optional(),
-  caption: forbidden("Only photo, video, audio, document, animation and voice take a caption."),
-  parseMode: z.enum(["HTML", "Markdown", "MarkdownV2"]).optional(),
-  buttons: z
-    .array(urlButton)
-    .max(2)
-    .optional()
-    .openapi({ description: "At most 2 inline URL buttons, shown in one row below the message." }),
-  extra: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .openapi({ description: "Extra parameters of the Bot API send call, merged last (after buttons)." }),
-  filter: z
-    .object({
-      lang: z
-        .string()
-        .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})?$/)
-        .optional()
-        .openapi({ description: "Only users with this language_code.", example: "en" }),
-    })
-    .optional(),
-  paid: z.boolean().optional().openapi({ description: "Send with allow_paid_broadcast, at BROADCAST_PAID_RATE." }),
-};
 const media = nonBlank("A file_id or a public URL").openapi({ example: "https://example.com/cat.jpg" });
 
-/** POST /broadcast's body as the document shows it: one shape per kind of message. */
-export const BroadcastRequestDoc = z
-  .union([
-    z
+/**
+ * POST /broadcast's body as the document shows it: one shape per kind of message. The dashboard's
+ * POST /api/bots/{botId}/broadcasts takes the same body without botId (the bot is in the path): `withBotId` false and
+ * its own component names.
+ */
+export function broadcastRequestDoc(options: { withBotId: boolean; refPrefix: string }) {
+  const ref = (name: string) => `${options.refPrefix}${name}`;
+  const commonFields = {
+    ...(options.withBotId ? { botId: botIdField } : {}),
+    // Every kind may carry text and media as strings (ignored where the type does not use them), and no caption.
+    text: z.string().optional(),
+    media: z.string().optional(),
+    caption: forbidden("Only photo, video, audio, document, animation and voice take a caption."),
+    parseMode: z.enum(["HTML", "Markdown", "MarkdownV2"]).optional(),
+    buttons: z
+      .array(urlButton)
+      .max(2)
+      .optional()
+      .openapi({ description: "At most 2 inline URL buttons, shown in one row below the message." }),
+    extra: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "Extra parameters of the Bot API send call, merged last (after buttons)." }),
+    filter: z
       .object({
-        ...commonFields,
-        type: z.literal("text").optional().openapi({ description: "Default text." }),
-        text: nonBlank("The message", 4096),
+        lang: z
+          .string()
+          .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})?$/)
+          .optional()
+          .openapi({ description: "Only users with this language_code.", example: "en" }),
       })
-      .openapi("TextBroadcast", { example: { botId: "k3Jx9QmZ2pL0aVb7TnRe", text: "Hello everyone" } }),
-    z
-      .object({
-        ...commonFields,
-        type: z.enum(CAPTION_TYPES),
-        media,
-        caption: z.string().max(1024).optional(),
-      })
-      .openapi("CaptionedMediaBroadcast", {
-        example: { botId: "k3Jx9QmZ2pL0aVb7TnRe", type: "photo", media: "https://example.com/cat.jpg", caption: "Cat" },
-      }),
-    z
-      .object({ ...commonFields, type: z.enum(NO_CAPTION_MEDIA_TYPES), media })
-      .openapi("MediaBroadcast", { description: "No caption for these types." }),
-    z
-      .object({
-        ...commonFields,
-        type: z.literal("location"),
-        extra: z.object({ latitude: z.number(), longitude: z.number() }).passthrough(),
-      })
-      .openapi("LocationBroadcast"),
-    z
-      .object({
-        ...commonFields,
-        type: z.literal("contact"),
-        extra: z.object({ phone_number: z.string(), first_name: z.string() }).passthrough(),
-      })
-      .openapi("ContactBroadcast"),
-    z
-      .object({
-        ...commonFields,
-        type: z.literal("poll"),
-        extra: z.object({ question: z.string(), options: z.array(z.string()).min(2).max(12) }).passthrough(),
-      })
-      .openapi("PollBroadcast"),
-  ])
-  .openapi("BroadcastRequest", {
-    description:
-      `type is one of ${TYPES.join(", ")} (default text). Strings anywhere in the body must not contain NUL ` +
-      "(\\u0000) or unpaired UTF-16 surrogates; the reply names the field.",
-  });
+      .optional(),
+    paid: z.boolean().optional().openapi({ description: "Send with allow_paid_broadcast, at BROADCAST_PAID_RATE." }),
+  };
+  const bot = options.withBotId ? { botId: "k3Jx9QmZ2pL0aVb7TnRe" } : {};
+  return z
+    .union([
+      z
+        .object({
+          ...commonFields,
+          type: z.literal("text").optional().openapi({ description: "Default text." }),
+          text: nonBlank("The message", 4096),
+        })
+        .openapi(ref("TextBroadcast"), { example: { ...bot, text: "Hello everyone" } }),
+      z
+        .object({
+          ...commonFields,
+          type: z.enum(CAPTION_TYPES),
+          media,
+          caption: z.string().max(1024).optional(),
+        })
+        .openapi(ref("CaptionedMediaBroadcast"), {
+          example: { ...bot, type: "photo", media: "https://example.com/cat.jpg", caption: "Cat" },
+        }),
+      z
+        .object({ ...commonFields, type: z.enum(NO_CAPTION_MEDIA_TYPES), media })
+        .openapi(ref("MediaBroadcast"), { description: "No caption for these types." }),
+      z
+        .object({
+          ...commonFields,
+          type: z.literal("location"),
+          extra: z.object({ latitude: z.number(), longitude: z.number() }).passthrough(),
+        })
+        .openapi(ref("LocationBroadcast")),
+      z
+        .object({
+          ...commonFields,
+          type: z.literal("contact"),
+          extra: z.object({ phone_number: z.string(), first_name: z.string() }).passthrough(),
+        })
+        .openapi(ref("ContactBroadcast")),
+      z
+        .object({
+          ...commonFields,
+          type: z.literal("poll"),
+          extra: z.object({ question: z.string(), options: z.array(z.string()).min(2).max(12) }).passthrough(),
+        })
+        .openapi(ref("PollBroadcast")),
+    ])
+    .openapi(ref("BroadcastRequest"), {
+      description:
+        `type is one of ${TYPES.join(", ")} (default text). Strings anywhere in the body must not contain NUL ` +
+        "(\\u0000) or unpaired UTF-16 surrogates; the reply names the field.",
+    });
+}
+
+/** POST /broadcast's body as the document shows it. */
+export const BroadcastRequestDoc = broadcastRequestDoc({ withBotId: true, refPrefix: "" });
 
 // ---- Replies ----
 

@@ -1,21 +1,27 @@
 /**
- * The operator CLI: `pnpm botyard user:create|user:key|user:rotate-key --email E`. Prints one JSON line (create) or
- * the key; on a problem prints the reason on stderr and exits 1.
+ * The operator CLI: `pnpm botyard user:create|user:key|user:rotate-key|user:invite --email E`. Prints one JSON line
+ * (create), the key, or the one-time link to set a dashboard password (invite; docs/dashboard.md#invites); on a
+ * problem prints the reason on stderr and exits 1.
  */
 import { parseArgs } from "node:util";
 import { AppError, baseConfigSchema, loadConfig, SecretBox, withRuntimeEnv } from "@botyard/common";
 import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";
+import { AuthService } from "../auth/auth-service.js";
+import { SessionRepository } from "../auth/session-repository.js";
+import { managementConfigSchema, publicBaseUrl } from "../config.js";
 
 /** A command line the CLI does not understand. */
 class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-const USAGE = "usage: pnpm botyard <user:create|user:key|user:rotate-key> --email <address>";
+const USAGE = "usage: pnpm botyard <user:create|user:key|user:rotate-key|user:invite> --email <address>";
 
-const cliConfigSchema = baseConfigSchema.pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true });
+const cliConfigSchema = baseConfigSchema
+  .pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true, MANAGEMENT_PORT: true })
+  .extend({ PUBLIC_BASE_URL: managementConfigSchema.shape.PUBLIC_BASE_URL });
 
 async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
@@ -27,7 +33,7 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (!command || rest.length > 0) throw new UsageError(USAGE);
   if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
-  const commands = ["user:create", "user:key", "user:rotate-key"];
+  const commands = ["user:create", "user:key", "user:rotate-key", "user:invite"];
   if (!commands.includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
 
   // Reach the database a running `pnpm start` chose; otherwise the same default it would choose.
@@ -35,7 +41,18 @@ async function run(argv: string[]): Promise<string> {
   await prepareDatabase(config.DATABASE_URL);
   const { db, pool } = createDb(config.DATABASE_URL, { max: 2, applicationName: "botyard-cli" });
   try {
-    const accounts = new AccountService(new AccountRepository(db), new SecretBox(config.SECRET_KEY));
+    const accountRepository = new AccountRepository(db);
+    const accounts = new AccountService(accountRepository, new SecretBox(config.SECRET_KEY));
+    if (command === "user:invite") {
+      // Sign-up mode does not matter here: an invite sets the password of an account that already exists.
+      const auth = new AuthService({
+        sessions: new SessionRepository(db),
+        accounts: accountRepository,
+        signup: "closed",
+      });
+      const token = await auth.invite(values.email.trim());
+      return `${publicBaseUrl(config)}/invite/${token}`;
+    }
     if (command === "user:create") return JSON.stringify(await accounts.create(values.email));
     if (command === "user:key") return await accounts.key(values.email);
     return await accounts.rotate(values.email);

@@ -1,0 +1,194 @@
+/**
+ * Request and reply schemas of the dashboard's JSON API (/api). Fields the /apiv3 operations also take reuse their
+ * schemas (apiv3/schemas.ts) and the broadcast body reuses the broadcast routes' one, so each rule exists once.
+ *
+ * @see docs/dashboard.md, /work/notes/dashboard-api.md (the contract with the web app)
+ */
+import {
+  optionalBoolean,
+  optionalInteger,
+  plainObject,
+  requiredString,
+  requiredText,
+  typeErrors,
+  z,
+} from "@botyard/openapi";
+import { fields, LogLine, MAX_CODE_BYTES, MAX_NAME, SeedReport, WebhookOutcome } from "../apiv3/schemas.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password.js";
+import { broadcastRequestDoc, Job } from "../broadcast/schemas.js";
+
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+/** An e-mail address, trimmed. */
+export const email = z
+  .string(typeErrors("email", "a string", true))
+  .trim()
+  .min(1, "email is required")
+  .regex(EMAIL_PATTERN, "email must be an e-mail address")
+  .openapi({ format: "email", example: "owner@example.com" });
+
+/** A new password (sign-up, change, invite). */
+export const newPassword = (name: string) =>
+  z
+    .string(typeErrors(name, "a string", true))
+    .min(PASSWORD_MIN, `${name} must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `${name} must be at most ${PASSWORD_MAX} characters`)
+    .openapi({ format: "password", example: "correct horse battery" });
+
+/** A password presented to be checked: any length up to the maximum. */
+const presentedPassword = (name: string) =>
+  z
+    .string(typeErrors(name, "a string", true))
+    .min(1, `${name} is required`)
+    .max(PASSWORD_MAX, `${name} must be at most ${PASSWORD_MAX} characters`)
+    .openapi({ format: "password", example: "correct horse battery" });
+
+export const Credentials = z.object({ email, password: newPassword("password") });
+export const SignIn = z.object({ email, password: presentedPassword("password") });
+export const PasswordChange = z.object({
+  currentPassword: presentedPassword("currentPassword"),
+  newPassword: newPassword("newPassword"),
+});
+export const InvitePassword = z.object({ password: newPassword("password") });
+
+const name = requiredString("name", {
+  max: MAX_NAME,
+  storable: true,
+  description: "A name for the owner's own use.",
+  example: "Support bot",
+}).body;
+
+export const CreateBot = z.object({ name, botToken: fields.botToken.body, code: fields.code.body });
+export const RenameBot = z.object({ name });
+export const SaveCode = z.object({
+  code: requiredText("code", { maxBytes: MAX_CODE_BYTES, description: "The complete code file." }).body,
+  restart: optionalBoolean("restart", "Restart at once so the new code runs (default false: runs after restart).").body,
+});
+export const SetToken = z.object({ botToken: fields.requiredBotToken.body });
+export const SetEnv = z.object({
+  env: plainObject("env", true)
+    .transform((env, ctx) => {
+      for (const [key, value] of Object.entries(env)) {
+        if (value !== null && typeof value !== "string") {
+          ctx.addIssue({ code: "custom", message: `env.${key} must be a string or null`, path: [key] });
+          return z.NEVER;
+        }
+      }
+      return env as Record<string, string | null>;
+    })
+    .openapi({
+      type: "object",
+      additionalProperties: { type: ["string", "null"] },
+      description:
+        "Every variable the bot keeps: a string sets the value, null keeps the saved one; names left out are removed.",
+      example: { API_URL: "https://example.com", GREETING: null },
+    }),
+});
+export const LogsQuery = z.object({ limit: optionalInteger("limit", 1, 500, "How many lines (default 100).").query });
+
+const TRY_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const TryCall = z.object({
+  method: z.enum(TRY_METHODS, { errorMap: () => ({ message: `method must be one of ${TRY_METHODS.join(", ")}` }) }),
+  path: z
+    .string(typeErrors("path", "a string", true))
+    .max(2048, "path must be at most 2048 characters")
+    .openapi({ description: "Path under the bot's custom webhook.", example: "hello" }),
+  query: z
+    .record(z.string(), z.string({ message: "query values must be strings" }), {
+      message: "query must be an object of strings",
+    })
+    .optional()
+    .openapi({ example: { name: "Ann" } }),
+  body: z.unknown().optional().openapi({ description: "JSON body (ignored for GET)." }),
+});
+export const Transfer = z.object({
+  targetEmail: fields.targetEmail.body,
+  newBotToken: fields.newBotToken.body,
+  run_now: fields.runNow.body,
+  dbProps: fields.dbProps.body,
+});
+/** The broadcast body as the document shows it (POST /broadcast's, without botId); the route validates with the
+ * broadcast routes' own rules. */
+export const BroadcastCompose = broadcastRequestDoc({ withBotId: false, refPrefix: "Dashboard" });
+
+/** Any JSON object (the handler applies rules that are not zod's). */
+export const AnyObject = plainObject("body", true);
+
+export const botIdParam = z.object({
+  botId: z.string().min(1).openapi({ example: "k3Jx9QmZ2pL0aVb7TnRe" }),
+});
+export const jobIdParams = botIdParam.extend({
+  jobId: z.string().min(1).openapi({ example: "Xy12Ab34Cd56Ef78Gh90Ij12" }),
+});
+export const tokenParam = z.object({ token: z.string().min(1).openapi({ example: "q1w2e3r4t5y6u7i8o9p0" }) });
+
+// ---- Replies ----
+
+const ok = z.literal(true);
+const User = z.object({ email: z.string() });
+const status = z.enum(["stopped", "running", "halted"]);
+const isoTime = z.string().openapi({ format: "date-time" });
+
+export const Ok = z.object({ ok });
+export const SessionReply = z.object({ ok, user: User, csrfToken: z.string() });
+export const CsrfReply = z.object({ ok, csrfToken: z.string() });
+export const InviteReply = z.object({ ok, email: z.string() });
+export const ApiKeyReply = z.object({ ok, apiKey: z.string() });
+export const BotsReply = z.object({
+  ok,
+  bots: z.array(z.object({ botId: z.string(), name: z.string(), status, haltReason: z.string().nullable() })),
+});
+export const CreatedBotReply = z.object({ ok, botId: z.string() });
+export const BotReply = z.object({
+  ok,
+  bot: z.object({
+    botId: z.string(),
+    name: z.string(),
+    status,
+    haltReason: z.string().nullable(),
+    createdAt: isoTime,
+    codeUpdatedAt: isoTime.nullable(),
+    startedAt: isoTime.nullable(),
+    token: z.object({
+      set: z.boolean(),
+      masked: z.string().nullable().openapi({ example: "123456:…wxyz" }),
+    }),
+    envNames: z.array(z.string()),
+    codeDiffers: z.boolean().openapi({ description: "The saved code is not the code running since the last restart." }),
+    webhook: z.object({ customBase: z.string(), telegram: z.string() }),
+  }),
+});
+export const CodeReply = z.object({ ok, code: z.string() });
+export const SaveCodeReply = z.object({ ok, restarted: z.boolean(), webhook: WebhookOutcome.optional() });
+export const RestartReply = z.object({ ok, webhook: WebhookOutcome });
+export const EnvReply = z.object({ ok, envNames: z.array(z.string()) });
+export const LogsReply = z.object({ ok, logs: z.array(LogLine) });
+export const TryReplySchema = z.object({
+  ok,
+  status: z.number().int(),
+  headers: z.record(z.string(), z.string()),
+  body: z.unknown().openapi({ description: "Parsed JSON when the reply is JSON, else its text." }),
+});
+export const RecipientsReply = z.object({
+  ok,
+  total: z.number().int(),
+  blocked: z.number().int(),
+  byLanguage: z.array(z.object({ lang: z.string().nullable(), count: z.number().int() })),
+});
+export const TransferReply = z.object({ ok, newBotId: z.string(), dbProps: SeedReport });
+export const JobsReply = z.object({ ok, jobs: z.array(Job) });
+export const QueuedReply = z.object({ ok, jobId: z.string(), status: z.literal("queued") });
+export const JobReply = z.object({ ok, job: Job });
+
+/** The error body of /api. */
+export const DashboardError = z
+  .object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: "UNAUTHENTICATED" }),
+      message: z.string().openapi({ example: "Sign in first" }),
+      field: z.string().optional().openapi({ description: "The request field at fault (400 only)." }),
+    }),
+  })
+  .passthrough()
+  .openapi("DashboardError");
