@@ -3,7 +3,7 @@
  * hash of web/src, web/public, index.html, vite.config.ts and the lockfile is kept in dist/.build-hash and compared.
  * `--force` builds anyway. Used by `pnpm start` (scripts/start.ts) and the dashboard's end-to-end test.
  *
- * @see docs/dashboard.md
+ * @see README.md#the-dashboard
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -4,7 +4,7 @@
  * reply of this router carries a strict Content-Security-Policy: the app is bundled, so it needs nothing inline and
  * nothing from elsewhere. Mounted after every API route and before the JSON 404.
  *
- * @see docs/dashboard.md
+ * @see README.md#the-dashboard
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";

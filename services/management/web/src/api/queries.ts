@@ -1,19 +1,8 @@
-/** TanStack Query hooks over the dashboard API: one query key per resource, mutations invalidate what they change. */
+/** TanStack Query hooks over the typed client: one query key per resource; mutations refresh what they change. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError, setCsrfToken } from "./http.js";
-import type {
-  BotDetail,
-  BotSummary,
-  BroadcastJob,
-  BroadcastRequest,
-  LogLine,
-  Recipients,
-  SessionReply,
-  TransferReply,
-  TransferRequest,
-  TryReply,
-  TryRequest,
-} from "./types.js";
+import { client, setCsrfToken, unwrap } from "./client.js";
+import { ApiError } from "./http.js";
+import type { BroadcastRequest, SessionReply, TransferRequest, TryRequest } from "./types.js";
 
 export const keys = {
   session: ["session"] as const,
@@ -26,13 +15,15 @@ export const keys = {
   jobs: (botId: string) => ["bots", botId, "broadcasts"] as const,
 };
 
+const bot = (botId: string) => ({ params: { path: { botId } } });
+
 /** The signed-in owner, or null when nobody is signed in. */
 export function useSession() {
   return useQuery({
     queryKey: keys.session,
     queryFn: async (): Promise<SessionReply | null> => {
       try {
-        const reply = await api<SessionReply>("GET", "/api/auth/session");
+        const reply = await unwrap(client.GET("/api/auth/session"));
         setCsrfToken(reply.csrfToken);
         return reply;
       } catch (error) {
@@ -45,25 +36,31 @@ export function useSession() {
 }
 
 export function useAuth(kind: "signin" | "signup") {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api<SessionReply>("POST", `/api/auth/${kind}`, body),
+    mutationFn: async (body: { email: string; password: string }): Promise<SessionReply> => {
+      const reply =
+        kind === "signin"
+          ? await unwrap(client.POST("/api/auth/signin", { body }))
+          : await unwrap(client.POST("/api/auth/signup", { body }));
+      return { ok: true, user: reply.user, csrfToken: reply.csrfToken };
+    },
     onSuccess: (reply) => {
       setCsrfToken(reply.csrfToken);
-      client.clear();
-      client.setQueryData(keys.session, reply);
+      queries.clear();
+      queries.setQueryData(keys.session, reply);
     },
   });
 }
 
 export function useSignOut() {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ok: true }>("POST", "/api/auth/signout"),
+    mutationFn: () => unwrap(client.POST("/api/auth/signout")),
     onSettled: () => {
       setCsrfToken("");
-      client.clear();
-      client.setQueryData(keys.session, null);
+      queries.clear();
+      queries.setQueryData(keys.session, null);
     },
   });
 }
@@ -71,70 +68,68 @@ export function useSignOut() {
 export function useApiKey() {
   return useQuery({
     queryKey: keys.apiKey,
-    queryFn: async () => (await api<{ apiKey: string }>("GET", "/api/settings/api-key")).apiKey,
+    queryFn: async () => (await unwrap(client.GET("/api/settings/api-key"))).apiKey,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useRegenerateApiKey() {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api<{ apiKey: string }>("POST", "/api/settings/api-key/regenerate")).apiKey,
-    onSuccess: (apiKey) => client.setQueryData(keys.apiKey, apiKey),
+    mutationFn: async () => (await unwrap(client.POST("/api/settings/api-key/regenerate"))).apiKey,
+    onSuccess: (apiKey) => queries.setQueryData(keys.apiKey, apiKey),
   });
 }
 
 export function useBots() {
   return useQuery({
     queryKey: keys.bots,
-    queryFn: async () => (await api<{ bots: BotSummary[] }>("GET", "/api/bots")).bots,
+    queryFn: async () => (await unwrap(client.GET("/api/bots"))).bots,
   });
 }
 
 export function useBot(botId: string) {
   return useQuery({
     queryKey: keys.bot(botId),
-    queryFn: async () => (await api<{ bot: BotDetail }>("GET", `/api/bots/${encodeURIComponent(botId)}`)).bot,
+    queryFn: async () => (await unwrap(client.GET("/api/bots/{botId}", bot(botId)))).bot,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }
 
-const botPath = (botId: string, rest = "") => `/api/bots/${encodeURIComponent(botId)}${rest}`;
-
 /** Refreshes the bot list and the bot after anything that may change its status or fields. */
 function useRefreshBot(botId: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: keys.bots, exact: true }),
-      client.invalidateQueries({ queryKey: keys.bot(botId), exact: true }),
+      queries.invalidateQueries({ queryKey: keys.bots, exact: true }),
+      queries.invalidateQueries({ queryKey: keys.bot(botId), exact: true }),
     ]);
 }
 
 export function useCreateBot() {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; botToken?: string; code?: string }) =>
-      api<{ botId: string }>("POST", "/api/bots", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.bots, exact: true }),
+      unwrap(client.POST("/api/bots", { body })),
+    onSuccess: () => queries.invalidateQueries({ queryKey: keys.bots, exact: true }),
   });
 }
 
 export function useRenameBot(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: (name: string) => api<{ ok: true }>("PATCH", botPath(botId), { name }),
+    mutationFn: (name: string) => unwrap(client.PATCH("/api/bots/{botId}", { ...bot(botId), body: { name } })),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteBot(botId: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ok: true }>("DELETE", botPath(botId)),
+    mutationFn: () => unwrap(client.DELETE("/api/bots/{botId}", bot(botId))),
     onSuccess: () => {
-      client.removeQueries({ queryKey: keys.bot(botId) });
-      return client.invalidateQueries({ queryKey: keys.bots, exact: true });
+      queries.removeQueries({ queryKey: keys.bot(botId) });
+      return queries.invalidateQueries({ queryKey: keys.bots, exact: true });
     },
   });
 }
@@ -142,19 +137,19 @@ export function useDeleteBot(botId: string) {
 export function useCode(botId: string) {
   return useQuery({
     queryKey: keys.code(botId),
-    queryFn: async () => (await api<{ code: string }>("GET", botPath(botId, "/code"))).code,
+    queryFn: async () => (await unwrap(client.GET("/api/bots/{botId}/code", bot(botId)))).code,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useSaveCode(botId: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   const refresh = useRefreshBot(botId);
   return useMutation({
     mutationFn: (body: { code: string; restart: boolean }) =>
-      api<{ restarted: boolean; webhook?: "registered" | "failed" | "none" }>("PUT", botPath(botId, "/code"), body),
+      unwrap(client.PUT("/api/bots/{botId}/code", { ...bot(botId), body })),
     onSuccess: (_reply, body) => {
-      client.setQueryData(keys.code(botId), body.code);
+      queries.setQueryData(keys.code(botId), body.code);
       return refresh();
     },
   });
@@ -163,7 +158,7 @@ export function useSaveCode(botId: string) {
 export function useRestartBot(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: () => api<{ webhook?: string }>("POST", botPath(botId, "/restart")),
+    mutationFn: () => unwrap(client.POST("/api/bots/{botId}/restart", bot(botId))),
     onSettled: refresh,
   });
 }
@@ -171,7 +166,7 @@ export function useRestartBot(botId: string) {
 export function useStopBot(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: () => api<{ ok: true }>("POST", botPath(botId, "/stop")),
+    mutationFn: () => unwrap(client.POST("/api/bots/{botId}/stop", bot(botId))),
     onSettled: refresh,
   });
 }
@@ -179,7 +174,8 @@ export function useStopBot(botId: string) {
 export function useSetToken(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: (botToken: string) => api<{ ok: true }>("PUT", botPath(botId, "/token"), { botToken }),
+    mutationFn: (botToken: string) =>
+      unwrap(client.PUT("/api/bots/{botId}/token", { ...bot(botId), body: { botToken } })),
     onSuccess: refresh,
   });
 }
@@ -188,7 +184,7 @@ export function useSetEnv(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
     mutationFn: (env: Record<string, string | null>) =>
-      api<{ envNames: string[] }>("PUT", botPath(botId, "/env"), { env }),
+      unwrap(client.PUT("/api/bots/{botId}/env", { ...bot(botId), body: { env } })),
     onSuccess: refresh,
   });
 }
@@ -196,50 +192,52 @@ export function useSetEnv(botId: string) {
 export function useLogs(botId: string) {
   return useQuery({
     queryKey: keys.logs(botId),
-    queryFn: async () => (await api<{ logs: LogLine[] }>("GET", botPath(botId, "/logs?limit=200"))).logs,
+    queryFn: async () =>
+      (await unwrap(client.GET("/api/bots/{botId}/logs", { params: { path: { botId }, query: { limit: 200 } } }))).logs,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useTry(botId: string) {
   return useMutation({
-    mutationFn: (body: TryRequest) => api<TryReply>("POST", botPath(botId, "/try"), body),
+    mutationFn: (body: TryRequest) => unwrap(client.POST("/api/bots/{botId}/try", { ...bot(botId), body })),
   });
 }
 
 export function useRecipients(botId: string) {
   return useQuery({
     queryKey: keys.recipients(botId),
-    queryFn: () => api<Recipients>("GET", botPath(botId, "/recipients")),
+    queryFn: () => unwrap(client.GET("/api/bots/{botId}/recipients", bot(botId))),
   });
 }
 
 export function useTransfer(botId: string) {
   return useMutation({
-    mutationFn: (body: TransferRequest) => api<TransferReply>("POST", botPath(botId, "/transfer"), body),
+    mutationFn: (body: TransferRequest) => unwrap(client.POST("/api/bots/{botId}/transfer", { ...bot(botId), body })),
   });
 }
 
 export function useJobs(botId: string) {
   return useQuery({
     queryKey: keys.jobs(botId),
-    queryFn: async () => (await api<{ jobs: BroadcastJob[] }>("GET", botPath(botId, "/broadcasts"))).jobs,
+    queryFn: async () => (await unwrap(client.GET("/api/bots/{botId}/broadcasts", bot(botId)))).jobs,
   });
 }
 
 export function useSendBroadcast(botId: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: BroadcastRequest) => api<{ jobId: string }>("POST", botPath(botId, "/broadcasts"), body),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.jobs(botId) }),
+    mutationFn: (body: BroadcastRequest) =>
+      unwrap(client.POST("/api/bots/{botId}/broadcasts", { ...bot(botId), body })),
+    onSuccess: () => queries.invalidateQueries({ queryKey: keys.jobs(botId) }),
   });
 }
 
 export function useCancelBroadcast(botId: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) =>
-      api<{ job: BroadcastJob }>("DELETE", botPath(botId, `/broadcasts/${encodeURIComponent(jobId)}`)),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.jobs(botId) }),
+      unwrap(client.DELETE("/api/bots/{botId}/broadcasts/{jobId}", { params: { path: { botId, jobId } } })),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.jobs(botId) }),
   });
 }

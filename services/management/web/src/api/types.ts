@@ -1,88 +1,21 @@
 /**
- * The shapes of the dashboard JSON API (/api/*), as the contract in docs/dashboard-api.md states them. The typed
- * client in packages/api-client carries the same paths; these names are what the features import.
+ * The shapes the features use, taken from the generated OpenAPI types (packages/api-client), so a change of the
+ * server's schemas is a compile error here.
  */
+import type { Body, Reply } from "./client.js";
 
-export type BotStatus = "stopped" | "running" | "halted";
-
-export interface User {
-  email: string;
-}
-
-export interface SessionReply {
-  user: User;
-  csrfToken: string;
-}
-
-export interface BotSummary {
-  botId: string;
-  name: string;
-  status: BotStatus;
-  haltReason: string | null;
-}
-
-export interface BotDetail extends BotSummary {
-  createdAt: string;
-  codeUpdatedAt: string | null;
-  startedAt: string | null;
-  token: { set: boolean; masked: string | null };
-  envNames: string[];
-  codeDiffers: boolean;
-  webhook: { customBase: string; telegram: string };
-}
-
-export type LogLevel = "debug" | "info" | "warn" | "error" | "log" | (string & {});
-
-export interface LogLine {
-  at: string;
-  level: LogLevel;
-  message: string;
-}
-
-export interface TryRequest {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-}
-
-export interface TryReply {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-export interface Recipients {
-  total: number;
-  blocked: number;
-  byLanguage: Array<{ lang: string | null; count: number }>;
-}
-
-export interface TransferRequest {
-  targetEmail: string;
-  newBotToken?: string;
-  run_now?: boolean;
-  dbProps?: Record<string, unknown>;
-}
-
-export interface TransferReply {
-  newBotId: string;
-  dbProps: Record<string, unknown>;
-}
-
-export type JobStatus = "queued" | "running" | "completed" | "cancelled" | "failed";
-
-export interface BroadcastJob {
-  jobId: string;
-  status: JobStatus;
-  total: number;
-  sent: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error?: string;
-}
+export type SessionReply = Reply<"/api/auth/session", "get">;
+export type BotSummary = Reply<"/api/bots", "get">["bots"][number];
+export type BotStatus = BotSummary["status"];
+export type BotDetail = Reply<"/api/bots/{botId}", "get">["bot"];
+export type LogLine = Reply<"/api/bots/{botId}/logs", "get">["logs"][number];
+export type TryRequest = Body<"/api/bots/{botId}/try", "post">;
+export type TryReply = Reply<"/api/bots/{botId}/try", "post">;
+export type Recipients = Reply<"/api/bots/{botId}/recipients", "get">;
+export type TransferRequest = Body<"/api/bots/{botId}/transfer", "post">;
+export type TransferReply = Reply<"/api/bots/{botId}/transfer", "post">;
+export type BroadcastJob = Reply<"/api/bots/{botId}/broadcasts", "get">["jobs"][number];
+export type BroadcastRequest = Body<"/api/bots/{botId}/broadcasts", "post">;
 
 export const MESSAGE_TYPES = [
   "text",
@@ -99,15 +32,3 @@ export const MESSAGE_TYPES = [
   "poll",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-export interface BroadcastRequest {
-  type?: MessageType;
-  text?: string;
-  media?: string;
-  caption?: string;
-  parseMode?: "HTML" | "Markdown" | "MarkdownV2";
-  buttons?: Array<{ text: string; url: string }>;
-  extra?: Record<string, unknown>;
-  filter?: { lang?: string };
-  paid?: boolean;
-}

@@ -1,4 +1,7 @@
-/** Copies `text` to the clipboard and says so for a moment (politely announced to screen readers). */
+/**
+ * Copies `text` to the clipboard and says so for a moment (politely announced to screen readers). The visible text is
+ * "Copy"; `label` is the accessible name when a page has several (it starts with "Copy", so speech input works).
+ */
 import { useEffect, useState } from "react";
 
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
@@ -19,7 +22,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
   return (
     <>
       <button type="button" className="button" onClick={copy} aria-label={label}>
-        {copied === "copied" ? "Copied" : label}
+        {copied === "copied" ? "Copied" : "Copy"}
       </button>
       <span className="visually-hidden" aria-live="polite">
         {copied === "copied" ? "Copied to the clipboard" : copied === "failed" ? "Could not copy" : ""}

@@ -21,11 +21,17 @@ export function TransferTab({ botId }: { botId: string }) {
     if (dbProps.trim()) {
       try {
         const parsed: unknown = JSON.parse(dbProps);
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+        if (
+          typeof parsed !== "object" ||
+          parsed === null ||
+          Array.isArray(parsed) ||
+          !Object.values(parsed).every((docs) => Array.isArray(docs))
+        ) {
           setDbPropsError("dbProps must be a JSON object: collection name → array of documents.");
           return;
         }
-        body.dbProps = parsed as Record<string, unknown>;
+        // The server checks each document (an object) and each collection name, and reports per collection.
+        body.dbProps = parsed as NonNullable<TransferRequest["dbProps"]>;
       } catch (error) {
         setDbPropsError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
         return;

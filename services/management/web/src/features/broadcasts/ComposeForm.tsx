@@ -30,6 +30,19 @@ const TYPE_LABELS: Record<MessageType, string> = {
   poll: "Poll",
 };
 
+/** The union of every type's fields, before the server checks which ones this type needs. */
+interface Draft {
+  type: MessageType;
+  text?: string;
+  media?: string;
+  caption?: string;
+  parseMode?: "HTML" | "Markdown" | "MarkdownV2";
+  buttons?: Array<{ text: string; url: string }>;
+  extra?: Record<string, unknown>;
+  filter?: { lang?: string };
+  paid?: boolean;
+}
+
 interface Button {
   key: number;
   text: string;
@@ -63,7 +76,9 @@ export function ComposeForm({ botId }: { botId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: BroadcastRequest = { type };
+    // Built field by field; which fields each type requires is the server's rule, and its message comes back
+    // naming the field (shown next to it).
+    const body: Draft = { type };
     if (usesText) body.text = text;
     if (usesMedia) body.media = media;
     if (usesCaption && caption) body.caption = caption;
@@ -85,7 +100,7 @@ export function ComposeForm({ botId }: { botId: string }) {
     if (lang.trim()) body.filter = { lang: lang.trim() };
     if (paid) body.paid = true;
     setLocalError(undefined);
-    send.mutate(body);
+    send.mutate(body as BroadcastRequest);
   };
 
   const serverError = send.error instanceof ApiError ? send.error : null;

@@ -1,6 +1,9 @@
 /**
  * CodeMirror 6 with JavaScript highlighting and the bot API's completion (completions.ts). Uncontrolled: the doc is
  * set once from `initial` (and again when `resetKey` changes); every edit is reported through `onChange`.
+ *
+ * The editor lives in a shadow root: there CodeMirror's styles go into constructed (adopted) stylesheets, which the
+ * CSP's `style-src 'self'` allows, instead of a <style> element, which it refuses (README.md#the-dashboard).
  */
 import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
 import { EditorState } from "@codemirror/state";
@@ -19,10 +22,20 @@ interface Props {
 }
 
 const theme = EditorView.theme({
-  "&": { fontSize: "13.5px", border: "1px solid var(--border)", borderRadius: "10px", backgroundColor: "#fff" },
+  "&": {
+    fontSize: "13.5px",
+    border: "1px solid var(--border)",
+    borderRadius: "10px",
+    backgroundColor: "#fff",
+    color: "var(--text)",
+    fontFamily: "var(--sans)",
+  },
   "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "2px" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.55", minHeight: "420px" },
-  ".cm-gutters": { backgroundColor: "#f7f8f7", borderRight: "1px solid var(--border)", color: "#6b7570" },
+  // Line numbers dark enough for WCAG AA contrast (axe checks it) on the gutter and on the active line.
+  ".cm-gutters": { backgroundColor: "#f7f8f7", borderRight: "1px solid var(--border)", color: "#4f5955" },
+  ".cm-activeLineGutter": { backgroundColor: "#e6ece9", color: "#1d2421" },
+  ".cm-activeLine": { backgroundColor: "#f3f7f5" },
   ".cm-content": { padding: "10px 0" },
   ".cm-tooltip-autocomplete": { fontFamily: "var(--mono)" },
 });
@@ -35,8 +48,12 @@ export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSav
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is rebuilt only on an explicit reset.
   useEffect(() => {
     if (!host.current) return;
+    const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
+    const parent = document.createElement("div");
+    shadow.replaceChildren(parent);
     const view = new EditorView({
-      parent: host.current,
+      root: shadow,
+      parent,
       state: EditorState.create({
         doc: initial,
         extensions: [
