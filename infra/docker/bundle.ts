@@ -10,7 +10,7 @@
  * @see docs/operations.md#containers
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +21,12 @@ const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const services = ["management", "broadcast-worker", "webhook-gateway"] as const;
 type Service = (typeof services)[number];
 
-/** Native or optional modules left out of the bundle; only isolated-vm is installed in the image. */
-const external = ["isolated-vm", "pg-native"];
+/**
+ * Native or optional modules left out of the bundle. Those the bundle imports are installed beside it: isolated-vm
+ * trimmed to its addon ({@link copyIsolatedVm}), the others whole with their platform package
+ * ({@link copyNativePackage}); pg-native is optional to pg and not installed.
+ */
+const external = ["isolated-vm", "pg-native", "@node-rs/argon2"];
 
 function isService(name: string | undefined): name is Service {
   return services.some((s) => s === name);
@@ -42,6 +46,36 @@ function copyIsolatedVm(out: string): void {
     execFileSync("strip", ["--strip-unneeded", join(target, "out/isolated_vm.node")]);
   } catch {
     console.warn("strip not available: isolated-vm keeps its debug symbols");
+  }
+}
+
+/**
+ * Copies a package whose code loads a prebuilt addon from a platform package (napi-rs style: `@node-rs/argon2` loads
+ * `@node-rs/argon2-linux-x64-gnu`): the package's own files and every optional platform package installed for this
+ * machine, side by side in `node_modules` as the package expects.
+ */
+function copyNativePackage(out: string, service: Service, name: string): void {
+  const require = createRequire(join(root, "services", service, "package.json"));
+  const pkgDir = dirname(realpathSync(require.resolve(`${name}/package.json`)));
+  const copy = (from: string, to: string) =>
+    cpSync(from, to, {
+      recursive: true,
+      dereference: true,
+      filter: (f) => !f.slice(from.length).includes("node_modules"),
+    });
+  copy(pkgDir, join(out, "node_modules", name));
+  const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  const fromPkg = createRequire(join(pkgDir, "package.json"));
+  for (const dep of Object.keys(manifest.optionalDependencies ?? {})) {
+    let depDir: string;
+    try {
+      depDir = dirname(realpathSync(fromPkg.resolve(`${dep}/package.json`)));
+    } catch {
+      continue; // another platform's package: not installed here
+    }
+    copy(depDir, join(out, "node_modules", dep));
   }
 }
 
@@ -89,7 +123,8 @@ async function main(): Promise<void> {
   // Management also carries the operator CLI (`node dist/cli.mjs user:create --email …`); shared code goes to chunks.
   const entryPoints: Record<string, string> = { main: join(root, "services", service, "src/main.ts") };
   if (service === "management") entryPoints["cli"] = join(root, "services/management/src/cli/main.ts");
-  await build({
+  const result = await build({
+    metafile: true,
     entryPoints,
     outdir: join(out, "dist"),
     outExtension: { ".js": ".mjs" },
@@ -114,7 +149,14 @@ async function main(): Promise<void> {
     },
   });
   cpSync(join(root, "packages/db/drizzle"), join(out, "drizzle"), { recursive: true });
-  if (service === "webhook-gateway") copyIsolatedVm(out);
+  const imported = new Set(
+    Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)),
+  );
+  for (const name of external) {
+    if (!imported.has(name) || name === "pg-native") continue;
+    if (name === "isolated-vm") copyIsolatedVm(out);
+    else copyNativePackage(out, service, name);
+  }
   if (service !== "broadcast-worker") copySwaggerUi(out);
   writeFileSync(join(out, "package.json"), `${JSON.stringify({ name: `botyard-${service}`, private: true })}\n`);
   if (!existsSync(join(out, "drizzle/meta/_journal.json"))) throw new Error("migrations were not copied");
