@@ -54,7 +54,7 @@ export interface BroadcastWorkerDeps {
 
 /**
  * 5 s: 25 progress writes renew each lease, so only a worker that cannot reach Postgres for about 4 s (the lease
- * minus its guard) stops sending, and a worker killed with -9 has its job resumed within about 6 s (lease + sweep).
+ * minus its 1 s guard) stops sending, and a worker killed with -9 has its job resumed within about 6 s (lease + sweep).
  */
 export const DEFAULT_LEASE_MS = 5000;
 
@@ -70,6 +70,7 @@ export class BroadcastWorker {
   /** BullMQ does not close connections it was given; the worker does, after BullMQ is done with them. */
   readonly #connections: RedisConnection[] = [];
   #closing = false;
+  #loops = 0;
   /** Who holds a lease, as the lease_owner column shows it (diagnostics only; the fence decides). */
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -141,9 +142,13 @@ export class BroadcastWorker {
     // Telegram's retry_after binds the bot, not one broadcast: a pause outlives a run cancelled during it.
     let pausedUntil = 0;
     const leaseMs = this.deps.leaseMs ?? DEFAULT_LEASE_MS;
+    // This loop's own name in lease_owner: it may claim the bot's next job during the cool-down its last run left,
+    // since it carries that run's start times over (`history`); any other loop waits the cool-down out.
+    const owner = `${this.#owner}:${++this.#loops}`;
+    let history: number[] = [];
     while (!this.#closing) {
       const claimedAt = performance.now();
-      const claim = await this.#repository.claimNext(botId, this.#owner, leaseMs);
+      const claim = await this.#repository.claimNext(botId, owner, leaseMs);
       this.deps.metrics.claims.inc({ outcome: claim.kind });
       // Busy: another run holds a job of this bot (Redis forgot it, or repeated a drain job); it drains the bot.
       if (claim.kind !== "claimed") return;
@@ -165,6 +170,7 @@ export class BroadcastWorker {
           ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
           maxInFlight: this.deps.maxInFlight,
           pausedUntil,
+          history,
           leaseMs,
           claimedAt,
         },
@@ -174,6 +180,7 @@ export class BroadcastWorker {
       try {
         const outcome = await run.run();
         pausedUntil = run.pausedUntil;
+        history = run.recentStarts;
         this.deps.metrics.runs.inc({ outcome });
         this.deps.logger.info({ jobId: claimed.id, botId, fence: claimed.fence, outcome }, "broadcast run ended");
         // Fenced: another run holds this job now, so it also drains the bot; this drain job is done.

@@ -37,6 +37,13 @@ export interface Unheld {
   fence: number;
 }
 
+/**
+ * How long a job's lease outlives its run's end (completed, cancelled, failed, handed back): one rate window, so the
+ * bot's next run, if another loop or worker claims it, starts more than a second after this run's last start and the
+ * two never share a second of the rate. The loop that ran it carries its start times over instead and need not wait.
+ */
+export const COOL_DOWN_MS = 1000;
+
 /** First key of the advisory locks that serialise claims per bot (second key: hashtext of the bot id). */
 const CLAIM_LOCK_CLASS = 727_011_002;
 
@@ -52,8 +59,9 @@ export class WorkerRepository {
   /**
    * Claims the bot's broadcast to send next for `owner`, with a lease of `leaseMs`: one left running by a run that
    * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running with its `total`
-   * fixed now. Answers busy, claiming nothing, while any job of the bot holds a live lease: one active job per bot,
-   * oldest first, whatever Redis remembers. Claims of one bot are serialised by an advisory lock.
+   * fixed now. Answers busy, claiming nothing, while any job of the bot holds a live lease of another owner (a run,
+   * or the cool-down after one): one active job per bot, oldest first, whatever Redis remembers. Claims of one bot
+   * are serialised by an advisory lock.
    */
   async claimNext(botId: string, owner: string, leaseMs: number): Promise<Claim> {
     return this.db.transaction(async (tx) => {
@@ -61,7 +69,10 @@ export class WorkerRepository {
       // The rows are locked before their leases are read: a renewal committing meanwhile is seen, never overtaken
       // (a renewed lease is live; one renewal arriving after this claim carries the old fence and matches nothing).
       const held = await tx
-        .select({ live: sql<boolean>`${broadcasts.leaseUntil} is not null and ${broadcasts.leaseUntil} > now()` })
+        .select({
+          live: sql<boolean>`${broadcasts.leaseUntil} is not null and ${broadcasts.leaseUntil} > now()
+            and ${broadcasts.leaseOwner} is distinct from ${owner}`,
+        })
         .from(broadcasts)
         .where(
           and(
@@ -168,11 +179,11 @@ export class WorkerRepository {
     return now[0]?.fence === fence && now[0].status === "cancelled" ? "cancelled" : "lost";
   }
 
-  /** Saves progress and gives the lease up at once (a hand-back at shutdown), so another worker resumes now. */
+  /** Saves progress and gives the lease up (a hand-back at shutdown): another worker resumes after the cool-down. */
   async release(id: string, fence: number, progress: Progress): Promise<void> {
     await this.db
       .update(broadcasts)
-      .set({ ...progress, leaseOwner: null, leaseUntil: null })
+      .set({ ...progress, leaseUntil: leaseEnd(COOL_DOWN_MS) })
       .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
   }
 
@@ -186,7 +197,7 @@ export class WorkerRepository {
   ): Promise<void> {
     await this.db
       .update(broadcasts)
-      .set({ ...progress, status, error, finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+      .set({ ...progress, status, error, finishedAt: sql`now()`, leaseUntil: leaseEnd(COOL_DOWN_MS) })
       .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
   }
 
@@ -194,7 +205,7 @@ export class WorkerRepository {
   async saveCancelledCounts(id: string, fence: number, progress: Progress): Promise<void> {
     await this.db
       .update(broadcasts)
-      .set({ ...progress, leaseOwner: null, leaseUntil: null })
+      .set({ ...progress, leaseUntil: leaseEnd(COOL_DOWN_MS) })
       .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "cancelled")));
   }
 

@@ -33,6 +33,8 @@ export interface RunOptions {
   pageSize?: number;
   /** `performance.now()` before which nothing may be sent: a 429 pause left by the bot's previous run. */
   pausedUntil?: number;
+  /** Start times of the bot's previous run in this drain loop (see Pacer): the rate holds across the two. */
+  history?: readonly number[];
   /** Length of the run lease each progress write renews, ms. */
   leaseMs: number;
   /** `performance.now()` taken before the claim's query: its lease counts from then at the latest. */
@@ -40,12 +42,11 @@ export interface RunOptions {
 }
 
 /**
- * The part of the lease a run uses for sending: it stops starting sends this long before the lease could end, so a
- * renewal under way has time to land and clocks that tick at slightly different rates cannot matter.
+ * How long before its lease could end a run stops starting sends: one rate window (1 s). So the last start of a run
+ * that lost its lease lies more than a second before any other run may claim the job, and the two runs' starts never
+ * share a second (the rate holds across a takeover); it also leaves a renewal under way time to land.
  */
-export function leaseGuardMs(leaseMs: number): number {
-  return Math.min(1000, leaseMs / 4);
-}
+export const LEASE_GUARD_MS = 1000;
 
 interface Delivery {
   chatId: number;
@@ -89,12 +90,12 @@ export class BroadcastRun {
     this.#sent = job.sent;
     this.#failed = job.failed;
     this.#cursor = job.cursor;
-    this.#pacer = new Pacer(options.ratePerSecond, { ceiling: options.ceilingPerSecond });
+    this.#pacer = new Pacer(options.ratePerSecond, { ceiling: options.ceilingPerSecond, history: options.history });
     if (options.pausedUntil) this.#pacer.pause(options.pausedUntil - performance.now());
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#pageSize = options.pageSize ?? 500;
-    this.#leaseHeldUntil = options.claimedAt + options.leaseMs - leaseGuardMs(options.leaseMs);
+    this.#leaseHeldUntil = options.claimedAt + options.leaseMs - LEASE_GUARD_MS;
   }
 
   /** The job's id. */
@@ -105,6 +106,11 @@ export class BroadcastRun {
   /** `performance.now()` until which Telegram asked this bot to wait (0 or past when it did not). */
   get pausedUntil(): number {
     return this.#pacer.pausedUntil;
+  }
+
+  /** Start times of the last second, oldest first: the history of the bot's next run (see Pacer). */
+  get recentStarts(): number[] {
+    return this.#pacer.recentStarts;
   }
 
   /** Stops sending at once because the job was cancelled. */
@@ -252,8 +258,7 @@ export class BroadcastRun {
         this.#progress(),
         this.options.leaseMs,
       );
-      if (renewal === "renewed")
-        this.#leaseHeldUntil = sentAt + this.options.leaseMs - leaseGuardMs(this.options.leaseMs);
+      if (renewal === "renewed") this.#leaseHeldUntil = sentAt + this.options.leaseMs - LEASE_GUARD_MS;
       else if (renewal === "cancelled") this.cancel();
       else this.#fenced();
     } catch (err) {

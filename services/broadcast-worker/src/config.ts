@@ -14,7 +14,7 @@ export const workerConfigSchema = baseConfigSchema.extend({
    * A run's lease on its job in Postgres, renewed by every progress write; a killed worker's job resumes elsewhere
    * after it. @see docs/broadcast.md#fencing
    */
-  BROADCAST_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  BROADCAST_LEASE_MS: z.coerce.number().int().min(2000).max(60_000).default(5000),
   /** Sends to one bot that may be awaiting Telegram's answer at once. */
   BROADCAST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(5000).default(200),
 });

@@ -22,11 +22,25 @@ export class Pacer {
   #next = 0;
   #pausedUntil = 0;
 
-  constructor(ratePerSecond: number, options: { ceiling?: number; clock?: Clock } = {}) {
+  /**
+   * @param options.history start times of the bot's previous run, oldest first: the window counts them too, so a
+   *   broadcast that follows another at once does not add its first second to the last second of the one before.
+   */
+  constructor(ratePerSecond: number, options: { ceiling?: number; clock?: Clock; history?: readonly number[] } = {}) {
     this.#clock = options.clock ?? realClock;
     this.#intervalMs = 1000 / ratePerSecond;
     const ceiling = Math.max(ratePerSecond, options.ceiling ?? ratePerSecond);
     this.#starts = new Float64Array(Math.max(1, Math.floor(ceiling))).fill(-Infinity);
+    // The newest starts of the history, as if this pacer had made them: the oldest lands at #head.
+    const kept = (options.history ?? []).slice(-this.#starts.length);
+    this.#starts.set(kept, this.#starts.length - kept.length);
+  }
+
+  /** The start times the window still counts, oldest first (a history for the bot's next pacer). */
+  get recentStarts(): number[] {
+    const ordered = [...this.#starts.subarray(this.#head), ...this.#starts.subarray(0, this.#head)];
+    const since = this.#clock.now() - WINDOW_MS;
+    return ordered.filter((t) => t >= since);
   }
 
   /**

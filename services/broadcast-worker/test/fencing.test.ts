@@ -105,6 +105,17 @@ function sendingPeriodsDisjoint(workers: RecordingClient[], token?: (s: Recordin
   return periods.every((p, i) => i === 0 || p[0] > periods[i - 1]![1]);
 }
 
+/** The most starts, over all `workers`, in any closed window [t, t + 1000 ms]. */
+function busiestSecond(workers: RecordingClient[]): number {
+  const at = workers.flatMap((w) => w.starts.map((s) => s.at)).sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < at.length; i++) {
+    while (at[i]! - at[j]! > 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
 const fenceOf = async (id: string) =>
   Number((await h.handle.pool.query("select fence from broadcasts where id = $1", [id])).rows[0].fence);
 
@@ -130,8 +141,10 @@ describe("claims in Postgres", () => {
     expect(await h.job(first)).toMatchObject({ status: "running", sent: 1, cursor: 1 });
 
     await repository.finish(first, 2, "completed", { sent: 3, failed: 0, cursor: 3 });
-    expect(await repository.claimNext(botId, "c", 60_000)).toMatchObject({ kind: "claimed", job: { id: second } });
+    // A second's cool-down: only the loop that ran the job (and carries its start times over) may go on at once.
+    expect(await repository.claimNext(botId, "c", 60_000)).toEqual({ kind: "busy" });
     expect(await repository.unheldBots()).not.toContainEqual(expect.objectContaining({ botId }));
+    expect(await repository.claimNext(botId, "b", 60_000)).toMatchObject({ kind: "claimed", job: { id: second } });
   });
 
   it("lets one of many simultaneous claims win", async () => {
@@ -167,6 +180,7 @@ describe("runs under faults", () => {
     expect(chats).toHaveLength(160);
     expect(new Set(chats).size).toBe(160);
     expect(sendingPeriodsDisjoint(workers.map((w) => w.client))).toBe(true);
+    expect(busiestSecond(workers.map((w) => w.client))).toBeLessThanOrEqual(40);
     expect(await fenceOf(id)).toBe(1); // claimed once: no second run ever held it
     expect(busy).toBeGreaterThan(0); // the drain job added after the wipe did race for the bot, and lost
     await stopWorkers();
@@ -236,6 +250,8 @@ describe("runs under faults", () => {
     const lastFirst = Math.max(...starts.filter((s) => s.text === "first").map((s) => s.at));
     const firstSecond = Math.min(...starts.filter((s) => s.text === "second").map((s) => s.at));
     expect(firstSecond).toBeGreaterThan(lastFirst);
+    // The bot's 40 per second holds across the two jobs, whichever worker ran the second.
+    expect(busiestSecond(workers.map((w) => w.client))).toBeLessThanOrEqual(40);
     const { rows } = await h.handle.pool.query(
       "select id, started_at, finished_at from broadcasts where id = any($1) order by created_at",
       [[first, second]],

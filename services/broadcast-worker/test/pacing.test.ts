@@ -188,6 +188,19 @@ describe("Pacer", () => {
     );
   });
 
+  it("counts the previous run's starts, so back-to-back broadcasts of a bot share the ceiling", async () => {
+    const clock = new VirtualClock(() => 0);
+    const before = new Pacer(40, { clock });
+    const first = await startTimes(before, clock, 100);
+    const after = new Pacer(40, { clock, history: before.recentStarts });
+    const second = await startTimes(after, clock, 100);
+    expect(busiestClosedSecond([...first, ...second])).toBeLessThanOrEqual(40);
+    // Without the history the second run would open with a burst on top of the first run's last second.
+    const fresh = await startTimes(new Pacer(40, { clock }), clock, 100);
+    const unshared = await startTimes(new Pacer(40, { clock }), clock, 100);
+    expect(busiestClosedSecond([...fresh, ...unshared])).toBeGreaterThan(40);
+  });
+
   it("runs on real timers too", async () => {
     const pacer = new Pacer(200);
     const starts: number[] = [];
