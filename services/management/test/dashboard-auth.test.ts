@@ -207,18 +207,24 @@ describe("password change", () => {
 });
 
 describe("nothing secret in the log", () => {
-  it("never logs a password or an API key", async () => {
+  it("never logs a password or an API key, nor puts either in a metrics label", async () => {
     const b = new Browser(origin, ip());
     const password = `secret-${randomUUID()}`;
     await b.signUp(email(), password);
     const key = (await b.call("get", "/api/settings/api-key")).body.apiKey as string;
     await b.call("post", "/api/settings/api-key/regenerate");
-    await b.call("post", "/api/auth/password", { currentPassword: password, newPassword: `${password}-2` });
+    b.keep(await b.call("post", "/api/auth/password", { currentPassword: password, newPassword: `${password}-2` }));
     await b.call("post", "/api/bots", "{not json");
+    const current = (await b.call("get", "/api/settings/api-key")).body.apiKey as string;
+    await request(origin).get(`/apiv3/listBots?apiKey=${encodeURIComponent(current)}`);
+    const metrics = (await request(origin).get("/metrics")).text;
+    expect(metrics).toContain('route="/api/settings/api-key"');
+    for (const secret of [key, current, password, b.session!]) expect(metrics).not.toContain(secret);
     const log = h.logLines.join("\n");
     expect(key).toMatch(/^byk_/);
     expect(log).not.toContain(password);
     expect(log).not.toContain(key);
+    expect(log).not.toContain(current);
     expect(log).not.toContain(b.session!);
   });
 });
