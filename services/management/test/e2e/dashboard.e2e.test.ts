@@ -175,6 +175,7 @@ suite("dashboard in Chromium", () => {
     const completion = page.locator(".cm-tooltip-autocomplete");
     await completion.locator(".cm-completionLabel", { hasText: /^findOne$/ }).waitFor();
     await expect(completion.locator(".cm-completionLabel", { hasText: /^findAll$/ }).count()).resolves.toBe(1);
+    await shot("04-code-completion");
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+a");
     await page.keyboard.insertText(BOT_CODE);
