@@ -5,7 +5,7 @@
  *
  * @see ./protocol.ts for the messages, docs/bot-runtime.md#limits for the numbers.
  */
-import { dictionary, jsonParse, jsonStringify, NativeError, NativePromise, now } from "./intrinsics.js";
+import { dictionary, jsonParse, jsonStringify, NativeError, NativePromise, now, rejectSoon } from "./intrinsics.js";
 import {
   type CallError,
   type HostCall,
@@ -65,7 +65,7 @@ export function createBridge(send: (text: string) => void, clock: () => number =
       const limit = PENDING_LIMITS[kind];
       if ((counts[kind] ?? 0) >= limit) {
         const message = `Too many pending ${KIND_NAMES[kind]} (at most ${limit} at once); await some before starting more`;
-        return NativePromise.reject(callError({ message, code: "ERR_TOO_MANY_PENDING" }));
+        return rejectSoon(callError({ message, code: "ERR_TOO_MANY_PENDING" }));
       }
       const id = nextId++;
       let text: string;
@@ -73,10 +73,10 @@ export function createBridge(send: (text: string) => void, clock: () => number =
         text = jsonStringify({ type: "call", id, call });
       } catch (err) {
         const reason = err instanceof NativeError ? err.message : "not serialisable";
-        return NativePromise.reject(callError({ message: `Arguments must be JSON-serialisable: ${reason}` }));
+        return rejectSoon(callError({ message: `Arguments must be JSON-serialisable: ${reason}` }));
       }
       if (text.length > MAX_MESSAGE_CHARS) {
-        return NativePromise.reject(callError({ message: "Arguments are larger than 5 MiB", code: "ERR_TOO_LARGE" }));
+        return rejectSoon(callError({ message: "Arguments are larger than 5 MiB", code: "ERR_TOO_LARGE" }));
       }
       return new NativePromise((resolve, reject) => {
         waiting[id] = { kind, resolve, reject };

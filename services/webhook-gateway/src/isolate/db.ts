@@ -5,7 +5,7 @@
  */
 import type { Bridge } from "./bridge.js";
 import { callError } from "./bridge.js";
-import { freeze, isArray, NativeError, NativePromise, NativeRegExp, objectKeys } from "./intrinsics.js";
+import { freeze, isArray, NativeError, NativeRegExp, objectKeys, rejectSoon } from "./intrinsics.js";
 import { DB_OPERATIONS, type DbOperation } from "./protocol.js";
 
 /** The `db` argument of handlers and the `db` global. */
@@ -40,7 +40,7 @@ export function createDb(bridge: Bridge): BotDb {
       } catch (err) {
         // A getter or proxy of the bot's threw while we read its arguments: the same refusal as the bridge's.
         const reason = err instanceof NativeError ? err.message : "not serialisable";
-        return NativePromise.reject(callError({ message: `Arguments must be JSON-serialisable: ${reason}` }));
+        return rejectSoon(callError({ message: `Arguments must be JSON-serialisable: ${reason}` }));
       }
       return bridge.call({ kind: "db", op, args: encoded });
     };

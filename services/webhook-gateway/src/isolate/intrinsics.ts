@@ -21,3 +21,16 @@ export const NativeRegExp = RegExp;
 export function dictionary<V>(): Record<string, V> {
   return createObject(null) as Record<string, V>;
 }
+
+/**
+ * A promise that rejects with `reason` one microtask later: how the bridge refuses a call. A promise rejected at once,
+ * before any handler is attached, is recorded by isolated-vm as unhandled, and every handler attached later scans
+ * that whole record (IsolateEnvironment::PromiseWasHandled in isolated-vm 5): 20,000 refused calls gathered by one
+ * `Promise.allSettled` cost seconds of CPU, quadratic in the flood. A tick later, `await` or `allSettled` has attached
+ * its handler and nothing is recorded. An async function consults nothing bot code can replace (`Promise.reject`,
+ * `then`, `constructor`).
+ */
+export async function rejectSoon(reason: unknown): Promise<never> {
+  await undefined;
+  throw reason;
+}
