@@ -58,6 +58,11 @@ export interface ManagementDeps {
   signInThrottle?: ThrottleLimits;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
   tryTimeoutMs?: number;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (express "trust proxy"; default loopback). The
+   * sign-in throttle's per-IP count and the cookie's Secure flag depend on it (docs/dashboard.md#sign-in-throttling).
+   */
+  trustProxy?: string | number;
 }
 
 /** The app and what must be closed with it. */
@@ -99,7 +104,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", deps.trustProxy ?? "loopback");
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
   app.use(docsRouter({ document: managementDocument(), docsPage: true, title: "Botyard management API" }));

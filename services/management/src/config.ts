@@ -16,6 +16,14 @@ export const managementConfigSchema = baseConfigSchema.extend({
    * (closed). @see docs/dashboard.md#sign-up
    */
   SIGNUP: z.enum(["open", "closed"], { message: "SIGNUP must be open or closed" }).default("open"),
+  /**
+   * Proxies whose X-Forwarded-For/-Proto management believes: express "trust proxy" syntax (loopback, CIDR list such as
+   * 10.0.0.0/8, or a hop count). Behind an ingress on another address, set it so the sign-in throttle sees client IPs.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === "" || v === undefined ? "loopback" : /^\d+$/.test(String(v)) ? Number(v) : v),
+    z.union([z.number().int().min(0).max(10), z.string().min(1)]),
+  ),
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
 });

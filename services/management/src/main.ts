@@ -45,6 +45,7 @@ const { app, broadcast, admin } = createManagementApp({
   operatorToken: config.OPERATOR_TOKEN,
   signup: config.SIGNUP,
   publicBaseUrl: publicBaseUrl(config),
+  trustProxy: config.TRUST_PROXY,
 });
 
 const server = await lifecycle.listen(app, config.MANAGEMENT_PORT);
