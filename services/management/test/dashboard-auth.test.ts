@@ -99,6 +99,21 @@ describe("sign-up and the session cookie", () => {
   });
 });
 
+describe("the /api envelope", () => {
+  it("answers an unknown /api path 404 and another method 405 with Allow, in the /api error shape", async () => {
+    const missing = await request(origin).get("/api/nope");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ ok: false, error: { code: "NOT_FOUND", message: "Not found" } });
+    const method = await request(origin).put("/api/auth/session").set("Origin", origin);
+    expect(method.status).toBe(405);
+    expect(method.headers.allow).toBe("GET, HEAD");
+    expect(method.body.error.code).toBe("METHOD_NOT_ALLOWED");
+    const malformed = await new Browser(origin, ip()).call("post", "/api/auth/signin", "{oops");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("MALFORMED_JSON");
+  });
+});
+
 describe("CSRF", () => {
   it("refuses a state-changing call without the token, with a wrong one, and from another origin", async () => {
     const b = new Browser(origin, ip());
