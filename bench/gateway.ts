@@ -72,13 +72,23 @@ interface Target {
   url: string;
 }
 
+/**
+ * Now on the system's monotonic clock, in µs: the clock of V8's CPU profile timestamps in every process on the
+ * machine, so the profile of the gateway process can be cut to the windows in which it was under load.
+ */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+/** When the gateway was under load (µs, {@link monotonicUs}). */
+const loadWindows: Array<[number, number]> = [];
+
 /** Interleaved rounds (the order rotates each round) of autocannon -c 50 against each target. */
 async function rounds(targets: Target[]) {
   const runs = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof load>>>]));
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
     for (const t of order) {
+      const start = monotonicUs();
       const run = await load({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
+      if (t.name === "Botyard") loadWindows.push([start, monotonicUs()]);
       runs.get(t.name)!.push(run);
       console.log(
         `  round ${round + 1} ${t.name.padEnd(14)} ${String(run.rps).padStart(6)} req/s  p50 ${run.p50} ms  ` +
@@ -113,7 +123,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-/** Self time per function and per package of a .cpuprofile, idle excluded. */
+/** Self time per function and per package of a .cpuprofile, within the load windows only, idle excluded. */
 function summariseProfile(dir: string): void {
   const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) {
@@ -124,6 +134,7 @@ function summariseProfile(dir: string): void {
     nodes: ProfileNode[];
     samples: number[];
     timeDeltas: number[];
+    startTime: number;
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // esbuild marks where each source module starts in a bundle with a `// <path>` line: frames in the bundle are
@@ -151,10 +162,13 @@ function summariseProfile(dir: string): void {
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    at += us;
+    if (!loadWindows.some(([from, to]) => at >= from && at <= to)) return;
     const frame = byId.get(id)!.callFrame;
     if (frame.functionName === "(idle)") return;
-    const us = profile.timeDeltas[i] ?? 0;
     total += us;
     const url = moduleAt(frame.url, frame.lineNumber).replace(`file://${root}/`, "");
     const where = url.startsWith("node:") ? `${url}:${frame.lineNumber + 1}` : url.replace(/^.*node_modules\//, "");
@@ -175,7 +189,10 @@ function summariseProfile(dir: string): void {
       .slice(0, n)
       .map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join("\n");
-  console.log(`\nCPU profile ${join(dir, file)}: ${(total / 1e6).toFixed(1)} s busy (idle excluded)`);
+  const loaded = loadWindows.reduce((n, [from, to]) => n + to - from, 0);
+  console.log(
+    `\nCPU profile ${join(dir, file)}: ${(total / 1e6).toFixed(1)} s busy in ${(loaded / 1e6).toFixed(1)} s under load`,
+  );
   console.log(`self time by package or area:\n${top(byPackage, 20)}`);
   console.log(`self time by function:\n${top(byFunction, 30)}`);
 }
@@ -331,7 +348,11 @@ async function main(): Promise<void> {
     redis.disconnect();
     await pool.end();
     await database.drop();
-    if (profileDir) summariseProfile(profileDir);
+    if (profileDir) {
+      // Kept beside the profile for further reading (e.g. inclusive times in Chrome DevTools' Performance panel).
+      writeFileSync(join(profileDir, "load-windows.json"), JSON.stringify(loadWindows));
+      summariseProfile(profileDir);
+    }
     rmSync(scratch, { recursive: true, force: true });
   }
 }
