@@ -174,6 +174,7 @@ export class BroadcastRun {
           this.#retry.unshift(delivery);
           continue;
         }
+        this.#pacer.started();
         void this.#send(payload, delivery);
       }
       while (this.#inFlight > 0) await sleep(2);

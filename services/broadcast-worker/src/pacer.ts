@@ -71,6 +71,16 @@ export class Pacer {
     return now;
   }
 
+  /**
+   * Moves the start the last slot counted to now, the moment the send really starts: the caller resumes from slot()
+   * a few microtasks (or, on a loaded machine, a preemption) later. A later time only widens the gaps to the starts
+   * before it, so the window holds on the times sends really started.
+   */
+  started(): void {
+    const last = (this.#head + this.#starts.length - 1) % this.#starts.length;
+    this.#starts[last] = Math.max(this.#starts[last]!, this.#clock.now());
+  }
+
   /** The earliest a start may happen by the pause and the window. */
   #earliest(): number {
     return Math.max(this.#pausedUntil, this.#starts[this.#head]! + WINDOW_MS);

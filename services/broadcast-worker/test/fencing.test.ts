@@ -105,12 +105,16 @@ function sendingPeriodsDisjoint(workers: RecordingClient[], token?: (s: Recordin
   return periods.every((p, i) => i === 0 || p[0] > periods[i - 1]![1]);
 }
 
-/** The most starts, over all `workers`, in any closed window [t, t + 1000 ms]. */
+/**
+ * The most starts, over all `workers`, in any closed window [t, t + 995 ms]. The client stamps a send just after the
+ * pacer counted it; a garbage collection or preemption in between (this machine is shared) can make one stamp late,
+ * so 5 ms are allowed for that. The pacer's own window is checked exactly in pacing.test.ts.
+ */
 function busiestSecond(workers: RecordingClient[]): number {
   const at = workers.flatMap((w) => w.starts.map((s) => s.at)).sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; i < at.length; i++) {
-    while (at[i]! - at[j]! > 1000) j++;
+    while (at[i]! - at[j]! > 995) j++;
     most = Math.max(most, i - j + 1);
   }
   return most;

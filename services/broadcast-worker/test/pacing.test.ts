@@ -201,6 +201,19 @@ describe("Pacer", () => {
     expect(busiestClosedSecond([...fresh, ...unshared])).toBeGreaterThan(40);
   });
 
+  it("counts a start at the moment the caller says it really started, never earlier", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(40, { clock });
+    const starts: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      await pacer.slot();
+      clock.stall(i % 7 === 0 ? 3 : 0); // the caller resumes late now and then
+      pacer.started();
+      starts.push(clock.now());
+    }
+    expect(busiestClosedSecond(starts)).toBeLessThanOrEqual(40);
+  });
+
   it("runs on real timers too", async () => {
     const pacer = new Pacer(200);
     const starts: number[] = [];
