@@ -272,14 +272,50 @@ suite("dashboard in Chromium", () => {
 
     await page.getByLabel("Text").fill("A second message, cancelled at once.");
     await page.getByRole("button", { name: "Send broadcast" }).click();
-    const second = page.locator('[data-testid="job"]').first();
-    await second.locator('[data-status="running"], [data-status="queued"]').or(second).first().waitFor();
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="job"]').length === 2`);
+    // The new job comes first; the completed one is second.
+    await page.getByTestId("job").nth(1).waitFor();
     await page.getByTestId("job").first().getByRole("button", { name: "Cancel" }).click();
     await page.locator('[data-testid="job"][data-status="cancelled"]').waitFor();
     await accessible("broadcasts");
     await page.evaluate("window.scrollTo(0, 0)");
     await shot("09-broadcasts");
+  }, 120_000);
+
+  it("sets the token (shown masked only) and env vars (values write-only); transfers a copy with a report", async () => {
+    await page.getByRole("link", { name: "Overview" }).click();
+    await page.getByLabel("New bot token").fill("654321:AAHsecondTokenForTheDashboardTest0123");
+    await page.getByRole("button", { name: "Save token" }).click();
+    await page.getByText("Token saved.").waitFor();
+    await page
+      .getByTestId("token-masked")
+      .filter({ hasText: /^654321:/ })
+      .waitFor();
+
+    await page.getByRole("button", { name: "Add variable" }).click();
+    await page.getByLabel("Variable 1 name").fill("GREETING");
+    await page.getByLabel("Variable 1 value").fill("Hej-secret-value");
+    await page.getByRole("button", { name: "Save variables" }).click();
+    await page.getByText("Variables saved.").waitFor();
+    await page.reload();
+    await expect(page.getByLabel("Variable 1 name").inputValue()).resolves.toBe("GREETING");
+    await expect(page.getByLabel("Variable 1 value").inputValue()).resolves.toBe("");
+    expect(await page.content()).not.toContain("Hej-secret-value");
+    expect(await page.content()).not.toContain("AAHsecondTokenForTheDashboardTest0123");
+
+    const signup = await fetch(`${platform.origin}/api/auth/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: platform.origin },
+      body: JSON.stringify({ email: "grace@example.com", password: PASSWORD }),
+    });
+    expect(signup.status).toBe(201);
+    await page.getByRole("link", { name: "Transfer" }).click();
+    await page.getByLabel("Target e-mail").fill("grace@example.com");
+    await page.getByLabel("dbProps (JSON)").fill('{ "users": [{ "name": "Ada" }, { "name": "Grace" }] }');
+    await accessible("transfer");
+    await page.getByRole("button", { name: "Transfer" }).click();
+    await page.getByText("Transferred. New bot id:").waitFor();
+    await page.getByRole("table").getByText("2 inserted").waitFor();
+    await shot("11-transfer");
   }, 120_000);
 
   it("renders what owners and bots control as text: bot name, log lines, code, broadcast text", async () => {

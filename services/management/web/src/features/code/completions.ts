@@ -13,6 +13,21 @@ interface Member {
   method: boolean;
 }
 
+/** The lines of an interface body, a member written over several lines (a formatter's wrapping) joined into one. */
+function logicalLines(body: string): string[] {
+  const out: string[] = [];
+  let pending = "";
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    pending = pending ? `${pending}${pending.endsWith("(") ? "" : " "}${line}` : line;
+    const depth = (pending.match(/\(/g)?.length ?? 0) - (pending.match(/\)/g)?.length ?? 0);
+    if (depth > 0) continue;
+    out.push(pending.replace(/,\s*\)/g, ")"));
+    pending = "";
+  }
+  return out;
+}
+
 /** Interface name → its members, read from the .d.ts text. */
 export function readInterfaces(text: string): Map<string, Member[]> {
   const out = new Map<string, Member[]>();
@@ -20,8 +35,7 @@ export function readInterfaces(text: string): Map<string, Member[]> {
   for (const m of text.matchAll(block)) {
     const members: Member[] = [];
     let doc = "";
-    for (const raw of m[2]!.split("\n")) {
-      const line = raw.trim();
+    for (const line of logicalLines(m[2]!)) {
       const comment = /^\/\*\*\s*(.*?)\s*\*\/$/.exec(line);
       if (comment) {
         doc = comment[1]!;
