@@ -15,7 +15,8 @@ let neighbour: string;
 let victim: string;
 
 beforeAll(async () => {
-  h = await startGatewayHarness({ timeoutMs: 500, memoryMb: MEMORY_MB, maxConcurrentPerBot: 4 });
+  // 1 s: long enough for the floods' synchronous slices (10,000 calls started at once) on a loaded 2-core machine.
+  h = await startGatewayHarness({ timeoutMs: 1000, memoryMb: MEMORY_MB, maxConcurrentPerBot: 4 });
   neighbour = (
     await h.bot(`
       logic['ping'] = async () => 'pong';

@@ -40,7 +40,7 @@ export type HostCallKind = HostCall["kind"];
 
 /**
  * How many calls of each kind one isolate may have waiting on the host at once. The host enforces the same numbers
- * (runtime/host-calls.ts); the isolate checks them too so a flood is refused before it crosses the boundary.
+ * (runtime/sandbox.ts; the concurrency and queues behind them in runtime/bot-host.ts); the isolate checks them too so a flood is refused before it crosses the boundary.
  */
 export const PENDING_LIMITS: Readonly<Record<HostCallKind, number>> = {
   db: 64,
