@@ -48,6 +48,19 @@ export interface RunOptions {
  */
 export const LEASE_GUARD_MS = 1000;
 
+/**
+ * How long a run goes on starting sends after its last successful progress write (or claim) was sent. A send whose
+ * progress is not saved is sent again by whoever resumes the job, so while Postgres does not take writes (an outage,
+ * a stall) the run pauses after 1 s (5 missed writes) instead of piling up sends to repeat; it goes on by itself
+ * once a write succeeds under its fence.
+ */
+export const UNSAVED_LIMIT_MS = 1000;
+
+/** How long after a successful write (or the claim) was sent a run may start sends: the shorter of the two limits. */
+export function sendWindowMs(leaseMs: number): number {
+  return Math.min(leaseMs - LEASE_GUARD_MS, UNSAVED_LIMIT_MS);
+}
+
 interface Delivery {
   chatId: number;
   attempts: number;
@@ -60,7 +73,10 @@ export class BroadcastRun {
   #failed: number;
   #cursor: number | null;
   #stopReason: "cancelled" | "handed-back" | "fenced" | null = null;
-  /** `performance.now()` until which the lease is sure to be held: no send starts at or after it. */
+  /**
+   * `performance.now()` until which the lease is sure to be held and the progress recently saved: no send starts at
+   * or after it (see {@link sendWindowMs}).
+   */
   #leaseHeldUntil: number;
   /** The progress write under way, if any: writes never overlap, so a saved cursor never moves back. */
   #flushing: Promise<void> | null = null;
@@ -95,7 +111,7 @@ export class BroadcastRun {
     this.#flushMs = options.flushMs ?? 200;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#pageSize = options.pageSize ?? 500;
-    this.#leaseHeldUntil = options.claimedAt + options.leaseMs - LEASE_GUARD_MS;
+    this.#leaseHeldUntil = options.claimedAt + sendWindowMs(options.leaseMs);
   }
 
   /** The job's id. */
@@ -259,7 +275,7 @@ export class BroadcastRun {
         this.#progress(),
         this.options.leaseMs,
       );
-      if (renewal === "renewed") this.#leaseHeldUntil = sentAt + this.options.leaseMs - LEASE_GUARD_MS;
+      if (renewal === "renewed") this.#leaseHeldUntil = sentAt + sendWindowMs(this.options.leaseMs);
       else if (renewal === "cancelled") this.cancel();
       else this.#fenced();
     } catch (err) {
