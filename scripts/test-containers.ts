@@ -291,6 +291,14 @@ async function exercise(containers: Running[], fake: FakeTelegram): Promise<void
   const apiKey = (JSON.parse(created) as { apiKey: string }).apiKey;
   record(apiKey.length > 0, "the operator CLI in the management image creates an owner");
 
+  const dashboard = await fetch(`${url("management")}/`);
+  const page = await dashboard.text();
+  record(
+    dashboard.status === 200 && page.includes("<div id="),
+    "the management image serves the built dashboard at /",
+    `${dashboard.status} ${dashboard.headers.get("content-type") ?? ""}`,
+  );
+
   const token = fakeBotToken(1);
   const code = "logic['hello'] = async (query) => ({ hi: query.name });";
   const botId = await client.createBot(apiKey, { name: "containers", botToken: token, code });

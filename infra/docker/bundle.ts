@@ -80,6 +80,20 @@ function copyNativePackage(out: string, service: Service, name: string): void {
 }
 
 /**
+ * The owner dashboard (services/management/web, built by its own script with Vite) into `<out>/web/dist`. The
+ * management bundle looks for it at `../../web/dist` from its chunk in `/app/dist`, i.e. `/web/dist`: the Dockerfile
+ * links `/web` to `/app/web`.
+ */
+async function buildDashboard(out: string): Promise<void> {
+  const { ensureWebBuild } = await import("../../services/management/scripts/build-web.js");
+  await ensureWebBuild({ force: true, quiet: true });
+  cpSync(join(root, "services/management/web/dist"), join(out, "web/dist"), {
+    recursive: true,
+    filter: (f) => !f.endsWith(".build-hash"),
+  });
+}
+
+/**
  * Swagger UI's files, which packages/openapi/src/docs-router.ts finds through `require.resolve("swagger-ui-dist/…")`
  * when it is loaded and serves at /docs/assets (management and gateway): only the ones the page loads.
  */
@@ -149,6 +163,7 @@ async function main(): Promise<void> {
     },
   });
   cpSync(join(root, "packages/db/drizzle"), join(out, "drizzle"), { recursive: true });
+  if (service === "management") await buildDashboard(out);
   const imported = new Set(
     Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)),
   );

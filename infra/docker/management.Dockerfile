@@ -40,6 +40,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production MANAGEMENT_PORT=3000
 WORKDIR /app
 COPY --from=bundle /out ./
+# The bundle finds the dashboard at ../../web/dist from /app/dist (as src/web/router.ts does from its source file).
+RUN ln -s /app/web /web
 USER 1000:1000
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
