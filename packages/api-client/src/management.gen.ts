@@ -612,7 +612,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the env vars (null keeps a saved value; values are never sent back) */
+        /** Replace the env vars (names in keep keep their saved value; values are never sent back) */
         put: operations["dashboardSetEnv"];
         post?: never;
         delete?: never;
@@ -8310,15 +8310,21 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Every variable the bot keeps: a string sets the value, null keeps the saved one; names left out are removed.
+                     * @description New values: each name gets this value. Names in neither env nor keep are removed.
                      * @example {
-                     *       "API_URL": "https://example.com",
-                     *       "GREETING": null
+                     *       "API_URL": "https://example.com"
                      *     }
                      */
                     env: {
-                        [key: string]: string | null;
+                        [key: string]: string;
                     };
+                    /**
+                     * @description Names whose saved value stays as it is (values are never sent to the page).
+                     * @example [
+                     *       "GREETING"
+                     *     ]
+                     */
+                    keep?: string[];
                 };
             };
         };

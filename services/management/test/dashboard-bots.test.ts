@@ -1,7 +1,7 @@
 /**
  * The dashboard's /api with a signed-in owner: the API key (made once, stable, regenerated), bots CRUD, code save and
- * restart with codeDiffers, the token write-only and masked, env write-only with null = keep, logs and the live SSE
- * tail, "Try it" against a stand-in gateway, recipients by language, transfer, and broadcasts.
+ * restart with codeDiffers, the token write-only and masked, env write-only with `keep` for unchanged values, logs
+ * and the live SSE tail, "Try it" against a stand-in gateway, recipients by language, transfer, and broadcasts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
@@ -214,25 +214,43 @@ describe("bots", () => {
     }
   });
 
-  it("keeps env values write-only: null keeps a saved value, names left out are removed", async () => {
+  it("keeps env values write-only: names in keep keep their saved value, names left out are removed", async () => {
     const botId = await createBot();
     const first = await call("put", `/api/bots/${botId}/env`, { env: { B: "2", A: "one" } });
     expect(first.body).toEqual({ ok: true, envNames: ["A", "B"] });
     expect((await call("get", `/api/bots/${botId}`)).body.bot.envNames).toEqual(["A", "B"]);
-    const second = await call("put", `/api/bots/${botId}/env`, { env: { A: null, C: "3" } });
+    const second = await call("put", `/api/bots/${botId}/env`, { env: { C: "3" }, keep: ["A"] });
     expect(second.body).toEqual({ ok: true, envNames: ["A", "C"] });
     const row = await h.handle.pool.query("select env_enc from bots where id = $1", [botId]);
     expect(JSON.parse(new SecretBox(SECRET_KEY).decrypt(row.rows[0].env_enc))).toEqual({ A: "one", C: "3" });
     expect(replies.some((t) => t.includes('"one"'))).toBe(false);
 
-    const unknown = await call("put", `/api/bots/${botId}/env`, { env: { Z: null } });
+    const unknown = await call("put", `/api/bots/${botId}/env`, { env: {}, keep: ["Z"] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.field).toBe("env.Z");
+    expect(unknown.body.error).toMatchObject({ code: "INVALID_INPUT", field: "keep" });
+    expect(unknown.body.error.message).toMatch(/Z/);
+    const both = await call("put", `/api/bots/${botId}/env`, { env: { A: "x" }, keep: ["A"] });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ field: "keep" });
+    expect(both.body.error.message).toMatch(/A/);
     const badName = await call("put", `/api/bots/${botId}/env`, { env: { "1X": "v" } });
     expect(badName.status).toBe(400);
     expect(badName.body.error.message).toMatch(/env name/);
     const badValue = await call("put", `/api/bots/${botId}/env`, { env: { A: 5 } });
     expect(badValue.body.error).toMatchObject({ field: "env.A" });
+    const badKeep = await call("put", `/api/bots/${botId}/env`, { env: {}, keep: "A" });
+    expect(badKeep.body.error).toMatchObject({ field: "keep", message: "keep must be an array of env names" });
+    // null is refused everywhere, as on /apiv3 and the broadcast routes (docs/management-api.md#null-and-absent-fields).
+    const nullValue = await call("put", `/api/bots/${botId}/env`, { env: { A: null } });
+    expect(nullValue.status).toBe(400);
+    expect(nullValue.body.error).toMatchObject({ field: "env.A", message: "env.A must be a string" });
+    const nullKeep = await call("put", `/api/bots/${botId}/env`, { env: {}, keep: null });
+    expect(nullKeep.status).toBe(400);
+    expect(nullKeep.body.error).toMatchObject({ field: "keep" });
+    const nullEnv = await call("put", `/api/bots/${botId}/env`, { env: null, keep: ["A"] });
+    expect(nullEnv.body.error).toMatchObject({ field: "env", message: "env is required" });
+    const unchanged = await h.handle.pool.query("select env_enc from bots where id = $1", [botId]);
+    expect(JSON.parse(new SecretBox(SECRET_KEY).decrypt(unchanged.rows[0].env_enc))).toEqual({ A: "one", C: "3" });
   });
 });
 

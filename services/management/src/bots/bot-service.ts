@@ -155,21 +155,23 @@ export class BotService {
   }
 
   /**
-   * Replaces the env vars with `env`, where a null value keeps the saved value of that name (values are write-only
-   * in the dashboard: it never receives them, so it sends null for "unchanged"). Names absent from `env` are removed.
-   * Validated with the rules of setBotEnv after the merge. Resolves with the saved names.
+   * Replaces the env vars with `env` plus the saved values of the names in `keep` (values are write-only in the
+   * dashboard: it never receives them, so it names the unchanged ones). Names in neither are removed. Validated with
+   * the rules of setBotEnv after the merge. Resolves with the saved names. @see docs/dashboard.md#bots
    */
-  async updateEnv(accountId: string, botId: string, env: Record<string, string | null>): Promise<string[]> {
+  async updateEnv(accountId: string, botId: string, env: Record<string, string>, keep: string[]): Promise<string[]> {
     storableId(botId);
     const row = await this.deps.bots.findEnv(accountId, botId);
     if (!row) throw BOT_NOT_FOUND();
     const saved = this.#env(row.envEnc);
     const merged: Record<string, string> = Object.create(null) as Record<string, string>;
-    for (const [name, value] of Object.entries(env)) {
-      if (value !== null) merged[name] = value;
-      else if (Object.hasOwn(saved, name)) merged[name] = saved[name]!;
-      else throw invalidField(`env.${name}`, `env.${name} has no saved value to keep; give it a value`);
+    for (const name of keep) {
+      if (!Object.hasOwn(saved, name)) {
+        throw invalidField("keep", `keep names ${name.slice(0, 64)}, which has no saved value; give it a value in env`);
+      }
+      merged[name] = saved[name]!;
     }
+    for (const [name, value] of Object.entries(env)) merged[name] = value;
     const problem = envProblem(merged);
     if (problem) throw invalidField(["env", ...problem.path].join("."), problem.message);
     await this.setEnv(accountId, botId, { ...merged });

@@ -389,15 +389,16 @@ export const dashboardRoutes: DashboardRoute[] = [
     method: "put",
     path: "/api/bots/:botId/env",
     operationId: "dashboardSetEnv",
-    summary: "Replace the env vars (null keeps a saved value; values are never sent back)",
+    summary: "Replace the env vars (names in keep keep their saved value; values are never sent back)",
     access: "session",
     params: s.botIdParam,
     body: s.SetEnv,
     reply: s.EnvReply,
     errors: [404],
     handler: async (input, services) => {
-      const { env } = input.body as { env: Record<string, string | null> };
-      return { ok: true, envNames: await services.bots.updateEnv(session(input).accountId, botId(input), env) };
+      const { env, keep } = input.body as { env: Record<string, string>; keep?: string[] };
+      const names = await services.bots.updateEnv(session(input).accountId, botId(input), env, keep ?? []);
+      return { ok: true, envNames: names };
     },
   },
   {

@@ -13,7 +13,15 @@ import {
   typeErrors,
   z,
 } from "@botyard/openapi";
-import { fields, LogLine, MAX_CODE_BYTES, MAX_NAME, SeedReport, WebhookOutcome } from "../apiv3/schemas.js";
+import {
+  fields,
+  LogLine,
+  MAX_CODE_BYTES,
+  MAX_ENV_VARS,
+  MAX_NAME,
+  SeedReport,
+  WebhookOutcome,
+} from "../apiv3/schemas.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password.js";
 import { broadcastRequestDoc, Job } from "../broadcast/schemas.js";
 
@@ -65,25 +73,49 @@ export const SaveCode = z.object({
   restart: optionalBoolean("restart", "Restart at once so the new code runs (default false: runs after restart).").body,
 });
 export const SetToken = z.object({ botToken: fields.requiredBotToken.body });
-export const SetEnv = z.object({
-  env: plainObject("env", true)
-    .transform((env, ctx) => {
-      for (const [key, value] of Object.entries(env)) {
-        if (value !== null && typeof value !== "string") {
-          ctx.addIssue({ code: "custom", message: `env.${key} must be a string or null`, path: [key] });
-          return z.NEVER;
+/**
+ * The env set to save. `null` is refused here as on every route (docs/management-api.md#null-and-absent-fields):
+ * a saved value the page never has is kept by naming it in `keep`.
+ */
+export const SetEnv = z
+  .object({
+    env: plainObject("env", true)
+      .transform((env, ctx) => {
+        for (const [key, value] of Object.entries(env)) {
+          if (typeof value !== "string") {
+            ctx.addIssue({ code: "custom", message: `env.${key} must be a string`, path: [key] });
+            return z.NEVER;
+          }
         }
-      }
-      return env as Record<string, string | null>;
-    })
-    .openapi({
-      type: "object",
-      additionalProperties: { type: ["string", "null"] },
-      description:
-        "Every variable the bot keeps: a string sets the value, null keeps the saved one; names left out are removed.",
-      example: { API_URL: "https://example.com", GREETING: null },
-    }),
-});
+        return env as Record<string, string>;
+      })
+      .openapi({
+        type: "object",
+        additionalProperties: { type: "string" },
+        description: "New values: each name gets this value. Names in neither env nor keep are removed.",
+        example: { API_URL: "https://example.com" },
+      }),
+    keep: z
+      .array(z.string({ message: "keep must be an array of env names" }), {
+        message: "keep must be an array of env names",
+      })
+      .max(MAX_ENV_VARS, `keep may hold at most ${MAX_ENV_VARS} names`)
+      .optional()
+      .openapi({
+        description: "Names whose saved value stays as it is (values are never sent to the page).",
+        example: ["GREETING"],
+      }),
+  })
+  .superRefine((body, ctx) => {
+    const both = (body.keep ?? []).find((key) => Object.hasOwn(body.env, key));
+    if (both !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `keep names ${both.slice(0, 64)}, which env also sets; put each name in one of them`,
+        path: ["keep"],
+      });
+    }
+  });
 export const LogsQuery = z.object({ limit: optionalInteger("limit", 1, 500, "How many lines (default 100).").query });
 
 const TRY_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

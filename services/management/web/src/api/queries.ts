@@ -183,8 +183,8 @@ export function useSetToken(botId: string) {
 export function useSetEnv(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: (env: Record<string, string | null>) =>
-      unwrap(client.PUT("/api/bots/{botId}/env", { ...bot(botId), body: { env } })),
+    mutationFn: (body: { env: Record<string, string>; keep: string[] }) =>
+      unwrap(client.PUT("/api/bots/{botId}/env", { ...bot(botId), body })),
     onSuccess: refresh,
   });
 }

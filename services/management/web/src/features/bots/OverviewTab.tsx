@@ -160,14 +160,24 @@ function EnvCard({ bot }: { bot: BotDetail }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const env: Record<string, string | null> = {};
-    for (const row of rows) if (row.name.trim()) env[row.name.trim()] = row.value;
-    setEnv.mutate(env, {
-      onSuccess: ({ envNames }) => {
-        setRows(envNames.map((name) => ({ key: ++rowKey, name, value: null })));
-        setDirty(false);
+    // A row left untouched keeps its saved value by name: the page never has the value (docs/dashboard.md#bots).
+    const env: Record<string, string> = {};
+    const keep: string[] = [];
+    for (const row of rows) {
+      const name = row.name.trim();
+      if (!name) continue;
+      if (row.value === null) keep.push(name);
+      else env[name] = row.value;
+    }
+    setEnv.mutate(
+      { env, keep },
+      {
+        onSuccess: ({ envNames }) => {
+          setRows(envNames.map((name) => ({ key: ++rowKey, name, value: null })));
+          setDirty(false);
+        },
       },
-    });
+    );
   };
   const error = setEnv.error instanceof ApiError ? setEnv.error.message : undefined;
   return (
