@@ -42,6 +42,11 @@ const bot = {
   botId: newId(),
   token: `${710000 + Math.floor(Math.random() * 1000)}:AAH${randomUUID().replace(/-/g, "")}`,
 };
+/** A bot without recipients: its broadcasts only probe whether management can queue. */
+const probe = {
+  botId: newId(),
+  token: `${711000 + Math.floor(Math.random() * 1000)}:AAH${randomUUID().replace(/-/g, "")}`,
+};
 const RECIPIENTS = 200;
 
 const env = () => ({
@@ -62,12 +67,13 @@ beforeAll(async () => {
   handle = createDb(pg.url(), { max: 4 });
   const accountId = newId();
   await handle.pool.query("insert into accounts (id, email) values ($1, $2)", [accountId, `${accountId}@example.com`]);
-  await handle.pool.query("insert into bots (id, account_id, token_enc, token_hash) values ($1, $2, $3, $4)", [
-    bot.botId,
-    accountId,
-    new SecretBox(SECRET_KEY).encrypt(bot.token),
-    sha256(bot.token),
-  ]);
+  for (const b of [bot, probe])
+    await handle.pool.query("insert into bots (id, account_id, token_enc, token_hash) values ($1, $2, $3, $4)", [
+      b.botId,
+      accountId,
+      new SecretBox(SECRET_KEY).encrypt(b.token),
+      sha256(b.token),
+    ]);
   await handle.pool.query(
     "insert into recipients (bot_id, chat_id, language_code, first_name) select $1, g, 'en', 'U' from generate_series(1, $2) g",
     [bot.botId, RECIPIENTS],
@@ -94,11 +100,22 @@ afterAll(async () => {
 });
 
 /**
- * POSTs a broadcast as the bot's owner would, once management is ready. Not retried on 503: a 503 from a failed
- * queue add still leaves the job queued in Postgres (the sweeper sends it), so a retry would post it twice.
+ * POSTs a broadcast as the bot's owner would, once management's queue answers again. That is probed with broadcasts
+ * of a bot without recipients: a 503 from a failed queue add still leaves the job queued in Postgres (the sweeper
+ * sends it), so retrying the real broadcast could post it twice.
  */
 async function broadcast(text: string): Promise<string> {
-  await pollUntil(async () => (await timed(management.url("/readyz"))).status === 200, 10_000);
+  await pollUntil(
+    async () =>
+      (
+        await postJson(
+          management.url("/broadcast"),
+          { botId: probe.botId, text: "probe" },
+          { "X-Bot-Token": probe.token },
+        )
+      ).status === 200,
+    10_000,
+  );
   const reply = await postJson(management.url("/broadcast"), { botId: bot.botId, text }, { "X-Bot-Token": bot.token });
   expect(reply.status).toBe(200);
   return (reply.body as { jobId: string }).jobId;
