@@ -1,9 +1,10 @@
-/** The shell: auth pages when signed out; otherwise a header (Settings, Sign out), the bot sidebar and a page. */
+/** The shell: auth pages (and invites) when signed out; otherwise a header (Settings, Sign out), the bot sidebar and a page. */
 import { useEffect } from "react";
 import { useBots, useSession, useSignOut } from "./api/queries.js";
 import { Link } from "./components/Link.js";
 import { ErrorNote, EmptyState, Loading } from "./components/States.js";
 import { AuthPage } from "./features/auth/AuthPage.js";
+import { InvitePage } from "./features/auth/InvitePage.js";
 import { BotPage } from "./features/bots/BotPage.js";
 import { NewBotButton } from "./features/bots/NewBotDialog.js";
 import { Sidebar } from "./features/bots/Sidebar.js";
@@ -16,12 +17,14 @@ export function App() {
   const signedIn = Boolean(session.data);
 
   useEffect(() => {
-    if (session.isPending || session.isError) return;
+    if (session.isPending || session.isError || route.page === "invite") return;
     const authPage = route.page === "signin" || route.page === "signup";
     if (!signedIn && !authPage) navigate("/signin", true);
     if (signedIn && authPage) navigate("/", true);
   }, [signedIn, session.isPending, session.isError, route.page]);
 
+  // An invite opens whoever is signed in: accepting it signs in as the invited account.
+  if (route.page === "invite") return <InvitePage token={route.token} />;
   if (session.isPending) return <Loading label="Starting…" />;
   if (session.isError) return <ErrorNote error={session.error} title="The dashboard could not reach the server" />;
   if (!signedIn) return <AuthPage mode={route.page === "signup" ? "signup" : "signin"} />;

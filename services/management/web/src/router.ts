@@ -9,6 +9,7 @@ export type Route =
   | { page: "signup" }
   | { page: "home" }
   | { page: "settings" }
+  | { page: "invite"; token: string }
   | { page: "bot"; botId: string; tab: BotTab };
 
 export const BOT_TABS = ["overview", "code", "logs", "try", "broadcasts", "transfer"] as const;
@@ -36,6 +37,9 @@ export function parse(pathname: string): Route {
   if (pathname === "/signin") return { page: "signin" };
   if (pathname === "/signup") return { page: "signup" };
   if (pathname === "/settings") return { page: "settings" };
+  // The link `pnpm botyard user:invite` prints (docs/dashboard.md#invites).
+  const invite = /^\/invite\/([^/]+)\/?$/.exec(pathname);
+  if (invite) return { page: "invite", token: decodeURIComponent(invite[1]!) };
   const bot = /^\/bots\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(pathname);
   if (bot) {
     const tab = (BOT_TABS as readonly string[]).includes(bot[2] ?? "") ? (bot[2] as BotTab) : "overview";

@@ -65,6 +65,43 @@ export function useSignOut() {
   });
 }
 
+/** Changes the password: the server signs out every other session and rotates this one (new CSRF token). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      unwrap(client.POST("/api/auth/password", { body })),
+    onSuccess: (reply) => setCsrfToken(reply.csrfToken),
+  });
+}
+
+/** The e-mail an invite link is for (404 when the link is unknown, used or expired). */
+export function useInvite(token: string) {
+  return useQuery({
+    queryKey: ["invite", token],
+    queryFn: async () => (await unwrap(client.GET("/api/auth/invite/{token}", { params: { path: { token } } }))).email,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Sets the password from an invite and signs in as its account (the link then stops working). */
+export function useAcceptInvite(token: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string): Promise<SessionReply> => {
+      const reply = await unwrap(
+        client.POST("/api/auth/invite/{token}", { params: { path: { token } }, body: { password } }),
+      );
+      return { ok: true, user: reply.user, csrfToken: reply.csrfToken };
+    },
+    onSuccess: (reply) => {
+      setCsrfToken(reply.csrfToken);
+      queries.clear();
+      queries.setQueryData(keys.session, reply);
+    },
+  });
+}
+
 export function useApiKey() {
   return useQuery({
     queryKey: keys.apiKey,

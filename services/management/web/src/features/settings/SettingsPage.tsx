@@ -1,11 +1,14 @@
 /**
  * Settings → API Key: the key is made on the first visit and is the same on every later one; Copy; Regenerate asks
- * first, because the old key stops working at once (docs/management-api.md).
+ * first, because the old key stops working at once (docs/management-api.md). Settings → Password: changing it signs
+ * out every other session (docs/dashboard.md#sessions).
  */
-import { useState } from "react";
-import { useApiKey, useRegenerateApiKey, useSession } from "../../api/queries.js";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "../../api/http.js";
+import { useApiKey, useChangePassword, useRegenerateApiKey, useSession } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { CopyButton } from "../../components/CopyButton.js";
+import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
 
 export function SettingsPage() {
@@ -49,6 +52,7 @@ export function SettingsPage() {
           </p>
         ) : null}
       </section>
+      <PasswordCard />
       <ConfirmDialog
         open={confirming}
         title="Regenerate the API key?"
@@ -61,5 +65,80 @@ export function SettingsPage() {
         The current key stops working at once. Scripts and the CLI that use it will need the new one.
       </ConfirmDialog>
     </div>
+  );
+}
+
+function PasswordCard() {
+  const change = useChangePassword();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const error =
+    change.error instanceof ApiError
+      ? change.error
+      : change.error
+        ? new ApiError(0, "ERROR", String(change.error))
+        : null;
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setCurrent("");
+          setNew("");
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title" className="card-title">
+        Password
+      </h2>
+      <p className="muted">
+        Changing your password signs you out everywhere else: other browsers and devices must sign in again with the new
+        one. This browser stays signed in.
+      </p>
+      <form onSubmit={submit} noValidate aria-label="Change password" className="password-form">
+        <Field label="Current password" error={fieldError("currentPassword")}>
+          <input
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+            required
+          />
+        </Field>
+        <Field label="New password" hint="At least 10 characters." error={fieldError("newPassword")}>
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+            required
+          />
+        </Field>
+        {error && !error.field ? (
+          <p className="note note-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={change.isPending}>
+            {change.isPending ? "Please wait…" : "Change password"}
+          </button>
+        </div>
+        {change.isSuccess ? (
+          <p className="note note-success" role="status">
+            Password changed. Every other session has been signed out.
+          </p>
+        ) : null}
+      </form>
+    </section>
   );
 }
