@@ -122,6 +122,15 @@ describe("Redis killed and restarted empty", () => {
       (calls) => calls.some((c) => c.method === "sendMessage" && c.params.text === "delivered after the Redis restart"),
       20_000,
     );
+    // Broadcasts answered 503 were withdrawn, not left for the workers' sweeper: a client that retried after a 503
+    // gets one broadcast, not two. FIFO per bot means any orphan would have gone out before this later one.
+    const texts = platform.fake.calls
+      .filter((c) => c.method === "sendMessage")
+      .map((c) => `${String(c.params.chat_id)} ${String(c.params.text)}`);
+    expect(texts.filter((t) => t.endsWith(" during the outage"))).toEqual([]);
+    const afterOutage = texts.filter((t) => t.endsWith(" after the outage"));
+    expect(afterOutage.length).toBeGreaterThan(0);
+    expect(new Set(afterOutage).size).toBe(afterOutage.length);
   });
 });
 

@@ -33,6 +33,25 @@ export class BroadcastRepository {
     return rows[0]!;
   }
 
+  /**
+   * Deletes a job that no worker has ever claimed (still queued, fence 0); resolves false when a worker already
+   * holds it, so it is going out and must be reported as accepted.
+   */
+  async withdrawUnclaimed(botId: string, jobId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(broadcasts)
+      .where(
+        and(
+          eq(broadcasts.id, jobId),
+          eq(broadcasts.botId, botId),
+          eq(broadcasts.status, "queued"),
+          eq(broadcasts.fence, 0),
+        ),
+      )
+      .returning({ id: broadcasts.id });
+    return rows.length > 0;
+  }
+
   async find(botId: string, jobId: string): Promise<BroadcastRow | undefined> {
     const rows = await this.db
       .select(rowColumns)

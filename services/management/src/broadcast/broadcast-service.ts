@@ -33,10 +33,23 @@ export class BroadcastService {
     if (!token || !stored || !constantTimeEqual(presented, stored)) throw new AppError("INVALID_BOT_TOKEN");
   }
 
-  /** Records the job as queued and makes sure the bot's drain job exists. */
+  /**
+   * Records the job as queued and makes sure the bot's drain job exists. When the queue cannot be reached the job is
+   * withdrawn before the error (503) reaches the caller, unless a worker already claimed it: a client that retries
+   * after a 503 must not get two broadcasts (the workers' sweeper would otherwise send the orphaned row).
+   * @see docs/broadcast.md#fencing
+   */
   async enqueue(botId: string, payload: BroadcastPayload) {
     const row = await this.repository.insert(newId(24), botId, payload);
-    await this.#queue.add("drain", { botId }, { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true });
+    try {
+      await this.#queue.add(
+        "drain",
+        { botId },
+        { jobId: drainJobId(botId), removeOnComplete: true, removeOnFail: true },
+      );
+    } catch (err) {
+      if (await this.repository.withdrawUnclaimed(botId, row.id)) throw err;
+    }
     return row;
   }
 
