@@ -182,7 +182,16 @@ export class DocumentStore {
       const params = new Params();
       const where = await this.#scope(client, collection, filter, params);
       const order = orderBySql(o.sort, params);
-      const sql = `select data from documents where ${where} order by ${order} limit ${o.limit} offset ${o.skip}`;
+      // The page ends in SQL once its documents' JSON text passes maxFindBytes, so the gateway never reads more
+      // than about that much (docs/bot-runtime.md#limits). `before` is the size of the documents ahead of a row;
+      // the first row always has 0. The inner query keeps the index-ordered scan with its LIMIT; the window keeps
+      // its order.
+      const budget = params.add(this.#limits.maxFindBytes, "bigint");
+      const page = `select data from documents where ${where} order by ${order} limit ${o.limit} offset ${o.skip}`;
+      const sql =
+        "select data from (select data, coalesce(sum(octet_length(data::text)) over " +
+        `(rows between unbounded preceding and 1 preceding), 0) as before from (${page}) page) sized ` +
+        `where before < ${budget}`;
       return (await client.query<{ data: Doc }>(sql, params.values)).rows;
     });
     return project ? rows.map((r) => project(r.data)) : rows.map((r) => r.data);

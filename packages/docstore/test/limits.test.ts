@@ -117,3 +117,53 @@ describe("statement timeout", () => {
     }
   });
 });
+
+describe("bytes per findAll page", () => {
+  const doc = (n: number) => ({ _id: String(n).padStart(3, "0"), n, text: "x".repeat(1000) });
+  const sizeOf = (n: number) => JSON.stringify(doc(n)).length;
+
+  it("ends the page at the first document that reaches the budget, in the requested order", async () => {
+    // Budget: three whole documents and a bit (Postgres writes JSON with a few more spaces), so the fourth passes it.
+    const s = h.store(await h.bot(), { maxFindBytes: 3 * sizeOf(0) + 100 });
+    await s.run("insertMany", ["c", Array.from({ length: 20 }, (_, i) => doc(i))]);
+    const page = (await s.run("findAll", ["c", {}])) as Array<{ n: number }>;
+    expect(page.map((d) => d.n)).toEqual([0, 1, 2, 3]);
+    const sorted = (await s.run("findAll", ["c", {}, { sort: { n: -1 } }])) as Array<{ n: number }>;
+    expect(sorted.map((d) => d.n)).toEqual([19, 18, 17, 16]);
+    // Paging with skip by the page's length reaches every document.
+    const seen: number[] = [];
+    for (;;) {
+      const next = (await s.run("findAll", ["c", {}, { skip: seen.length, limit: 10 }])) as Array<{ n: number }>;
+      if (next.length === 0) break;
+      seen.push(...next.map((d) => d.n));
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    // A limit under the budget is kept as before; a projection does not change what counts (the stored documents).
+    expect(((await s.run("findAll", ["c", {}, { limit: 2 }])) as unknown[]).length).toBe(2);
+    expect(((await s.run("findAll", ["c", {}, { projection: { n: 1 } }])) as unknown[]).length).toBe(4);
+  });
+
+  it("always returns the first document, however big", async () => {
+    const s = h.store(await h.bot(), { maxFindBytes: 100 });
+    await s.run("insertMany", ["c", [doc(1), doc(2)]]);
+    const page = (await s.run("findAll", ["c", {}])) as Array<{ n: number }>;
+    expect(page.map((d) => d.n)).toEqual([1]);
+    expect(await s.run("findOne", ["c", { n: 2 }])).toMatchObject({ n: 2 });
+  });
+
+  it("by default a page of 256 KiB documents stops near 4 MiB, not at 1,000 documents", async () => {
+    const botId = await h.bot();
+    // Seeded in SQL: 40 documents of 256 KiB that compress to a few KiB, so counting the stored size
+    // (pg_column_size) would let the whole 10 MiB through; the JSON text is what the gateway parses.
+    await h.pool.query(
+      "insert into documents (bot_id, collection, doc_id, data) select $1, 'big', i::text," +
+        " jsonb_build_object('_id', i::text, 'text', repeat(md5(i::text), 8192)) from generate_series(1, 40) i",
+      [botId],
+    );
+    const page = (await h.store(botId).run("findAll", ["big", {}])) as unknown[];
+    const bytes = JSON.stringify(page).length;
+    expect(page.length).toBe(16);
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024);
+    expect(bytes).toBeLessThan(4 * 1024 * 1024 + 300 * 1024);
+  });
+});

@@ -56,6 +56,12 @@ export class GatewayRepository {
     return rows[0];
   }
 
+  /** Ids of every bot, at most `limit` (the gateway's set of existing ids, docs/operations.md#bot-events). */
+  async botIds(limit: number): Promise<string[]> {
+    const rows = await this.db.select({ id: bots.id }).from(bots).limit(limit);
+    return rows.map((r) => r.id);
+  }
+
   /** The running code, env and token of a bot, with their fingerprint; undefined when it has none running. */
   async loadBot(botId: string): Promise<LoadedBot | undefined> {
     const rows = await this.db

@@ -1,9 +1,17 @@
 /**
  * Where the gateway learns what a bot is now: its row, cached while this replica's event subscription is trusted
  * (see BotEventBus in @botyard/common), dropped at once by a bot event, and read from Postgres for every call while
- * the subscription is not trusted (Redis away). Unknown ids are remembered too (a flood of calls for a bot that does
- * not exist costs one database read, concurrent calls sharing it), until an event for that id: a new bot is only
- * reachable once management's restartBot has published one. Ids that cannot be ours answer 404 without a read.
+ * the subscription is not trusted (Redis away). Ids that cannot be ours answer 404 without a read.
+ *
+ * Unknown ids cost no read while the subscription is trusted: the directory keeps the set of ids that exist (one
+ * `SELECT id FROM bots` when it first needs it, again after the subscription was lost or trust lapsed, and after
+ * `maxAgeMs`), and every event adds its bot's id (management publishes `create` after createBot and transferBot
+ * commit). A bot committed after the set's snapshot was taken is announced after the load began, so an event that
+ * arrives while the load is under way is merged into the result. The set may hold ids that no longer exist (a
+ * delete event adds its id too); those cost one read each, as before. While the subscription is not trusted, or
+ * the set could not be loaded, an unknown id costs one read (concurrent calls share it) and is remembered like a
+ * row. A flood of distinct random ids thus takes none of the gateway's few database connections
+ * (bench/README.md, Abuse).
  *
  * A read that overlapped an event for its bot is not used: it may predate the change the event announced, and once
  * management's restartBot has answered, no call may start on the old state.
@@ -16,6 +24,8 @@ import type { GatewayBot } from "../bots/gateway-repository.js";
 /** The lookups the directory needs. */
 export interface BotRows {
   findBot(botId: string): Promise<GatewayBot | undefined>;
+  /** Every bot id, at most `limit` of them; without it unknown ids always cost a read. */
+  botIds?(limit: number): Promise<string[]>;
 }
 
 /** Settings of the directory. */
@@ -28,6 +38,11 @@ export interface DirectoryOptions {
   maxUnknown?: number;
   /** @defaultValue 200,000 rows cached at most (about 200 bytes each); the oldest go first. */
   maxRows?: number;
+  /**
+   * @defaultValue 1,000,000 ids in the set of existing bots at most (about 100 bytes each); with more bots than that
+   * the set is not used and unknown ids cost a read each.
+   */
+  maxKnownIds?: number;
   clock?: () => number;
 }
 
@@ -38,6 +53,15 @@ interface Read {
   /** An event for the bot (or a resubscription) arrived while the read was under way. */
   overlapped: boolean;
   row: Promise<GatewayBot | undefined>;
+}
+
+/** A load of the set of existing ids. */
+interface KnownLoad {
+  /** The set's epoch when the load began: a lost subscription (clear) makes the result unusable. */
+  epoch: number;
+  /** Ids of events that arrived while the load was under way (they may be missing from its snapshot). */
+  additions: Set<string>;
+  ids: Promise<Set<string> | undefined>;
 }
 
 interface Cached {
@@ -53,6 +77,14 @@ export class BotDirectory {
   /** Every read under way by bot (an untrusted replica may have several): an event marks them all. */
   readonly #reads = new Map<string, Set<Read>>();
   #unknown = 0;
+  /** Ids of every bot (and maybe some deleted ones) while the subscription stayed trusted since the load began. */
+  #known: { ids: Set<string>; at: number } | undefined;
+  #knownLoad: KnownLoad | undefined;
+  /** Bumped whenever the set may have missed an event. */
+  #knownEpoch = 0;
+  /** The subscription was seen untrusted since the set was loaded. */
+  #lapsed = false;
+  readonly #maxKnownIds: number;
   readonly #maxAgeMs: number;
   readonly #maxUnknown: number;
   readonly #maxRows: number;
@@ -65,6 +97,7 @@ export class BotDirectory {
     this.#maxAgeMs = options.maxAgeMs ?? 60_000;
     this.#maxUnknown = options.maxUnknown ?? 100_000;
     this.#maxRows = options.maxRows ?? 200_000;
+    this.#maxKnownIds = options.maxKnownIds ?? 1_000_000;
     this.#clock = options.clock ?? (() => performance.now());
   }
 
@@ -75,6 +108,13 @@ export class BotDirectory {
     if (this.options.trusted()) {
       const cached = this.#cache.get(botId);
       if (cached && arrivedAt - cached.at < this.#maxAgeMs) return found(cached.row);
+      // Awaited only while a load runs, so that a read begins in the same tick as the call otherwise.
+      const pending = this.#knownIds();
+      const known = pending instanceof Promise ? await pending : pending;
+      // Trust is checked again: the load may have taken a while.
+      if (known && !known.has(botId) && this.options.trusted()) throw new AppError("BOT_NOT_FOUND");
+    } else {
+      this.#lapsed = true;
     }
     for (let attempt = 0; ; attempt += 1) {
       const read = this.#read(botId, arrivedAt);
@@ -88,8 +128,10 @@ export class BotDirectory {
     }
   }
 
-  /** Forgets what is known of `botId`: an event said it changed. */
+  /** Forgets what is known of `botId`: an event said it changed (or that it exists now). */
   invalidate(botId: string): void {
+    this.#known?.ids.add(botId);
+    this.#knownLoad?.additions.add(botId);
     const cached = this.#cache.get(botId);
     if (cached && cached.row === undefined) this.#unknown -= 1;
     this.#cache.delete(botId);
@@ -101,6 +143,52 @@ export class BotDirectory {
     for (const botId of [...this.#reads.keys()]) this.#overlap(botId);
     this.#cache.clear();
     this.#unknown = 0;
+    this.#dropKnown();
+  }
+
+  #dropKnown(): void {
+    this.#knownEpoch += 1;
+    this.#known = undefined;
+    this.#knownLoad = undefined;
+  }
+
+  /**
+   * The set of existing ids to answer an uncached id from, loading it when there is none (or it is old, or trust
+   * lapsed since it was loaded); undefined when it cannot be had, and the caller reads the row. Called only while
+   * trusted, so a load begins on a subscription whose loss would bump the epoch.
+   */
+  #knownIds(): Set<string> | undefined | Promise<Set<string> | undefined> {
+    if (!this.rows.botIds) return undefined;
+    if (this.#lapsed) {
+      this.#lapsed = false;
+      this.#dropKnown();
+    }
+    const known = this.#known;
+    if (known && this.#clock() - known.at < this.#maxAgeMs) return known.ids;
+    const load = this.#knownLoad ?? this.#loadKnown(this.rows.botIds.bind(this.rows));
+    return load.ids;
+  }
+
+  #loadKnown(botIds: (limit: number) => Promise<string[]>): KnownLoad {
+    const startedAt = this.#clock();
+    const load: KnownLoad = { epoch: this.#knownEpoch, additions: new Set(), ids: Promise.resolve(undefined) };
+    load.ids = botIds(this.#maxKnownIds + 1).then(
+      (rows) => {
+        if (this.#knownLoad === load) this.#knownLoad = undefined;
+        if (load.epoch !== this.#knownEpoch || rows.length > this.#maxKnownIds) return undefined;
+        const ids = new Set(rows);
+        for (const id of load.additions) ids.add(id);
+        this.#known = { ids, at: startedAt };
+        return ids;
+      },
+      () => {
+        // Postgres away: calls read their rows (and fail) as before; the next call tries again.
+        if (this.#knownLoad === load) this.#knownLoad = undefined;
+        return undefined;
+      },
+    );
+    this.#knownLoad = load;
+    return load;
   }
 
   /** Reads of `botId` under way may predate an event: their callers read again, and later calls do not join them. */

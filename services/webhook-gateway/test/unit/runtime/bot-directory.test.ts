@@ -108,4 +108,168 @@ describe("BotDirectory", () => {
     await d;
     expect(reads).toHaveLength(3);
   });
+
+  describe("the set of existing ids", () => {
+    /** slowRows plus botIds, whose loads also stay open until `finishLoads`; counts loads. */
+    function setRows(table: Map<string, GatewayBot>) {
+      const slow = slowRows(table);
+      const loads: Array<() => void> = [];
+      let loaded = 0;
+      let fail = false;
+      const rows: BotRows = {
+        findBot: slow.rows.findBot,
+        botIds(limit) {
+          loaded += 1;
+          const snapshot = [...table.keys()].slice(0, limit);
+          return new Promise((resolve, reject) =>
+            loads.push(() => (fail ? reject(new Error("db down")) : resolve(snapshot))),
+          );
+        },
+      };
+      const finishLoads = async () => {
+        while (loads.length > 0) loads.shift()?.();
+        await new Promise((r) => setImmediate(r));
+      };
+      return {
+        ...slow,
+        rows,
+        finishLoads,
+        loads: () => loaded,
+        failLoads: (f: boolean) => {
+          fail = f;
+        },
+      };
+    }
+    const notFound = (p: Promise<unknown>) =>
+      p.then(
+        () => "found",
+        (e: Error) => e.message,
+      );
+
+    it("a flood of 500 distinct unknown ids costs one load and no row read", async () => {
+      const t = setRows(new Map([["bot1", row("bot1", "v1")]]));
+      const directory = new BotDirectory(t.rows, { trusted: () => true });
+      const calls = Array.from({ length: 500 }, (_, i) => notFound(directory.get(`unknown${i}`)));
+      await t.finishLoads();
+      expect(new Set(await Promise.all(calls))).toEqual(new Set(["Bot not found"]));
+      await expect(directory.get("unknown500")).rejects.toThrow("Bot not found");
+      expect(t.loads()).toBe(1);
+      expect(t.reads).toEqual([]);
+      // A bot in the set is read as before.
+      const known = directory.get("bot1");
+      await t.finish();
+      expect((await known).fingerprint).toBe("v1");
+      expect(t.reads).toEqual(["bot1"]);
+    });
+
+    it("an event that arrives while the set loads is kept, though the snapshot predates it", async () => {
+      const table = new Map<string, GatewayBot>();
+      const t = setRows(table);
+      const directory = new BotDirectory(t.rows, { trusted: () => true });
+      const early = notFound(directory.get("other1"));
+      // createBot commits after the load's snapshot and announces it before the load answers.
+      table.set("new1", row("new1", "v1"));
+      directory.invalidate("new1");
+      await t.finishLoads();
+      expect(await early).toBe("Bot not found");
+      const hit = directory.get("new1");
+      await t.finish();
+      expect((await hit).fingerprint).toBe("v1");
+    });
+
+    it("an event after the load adds the id at once", async () => {
+      const table = new Map<string, GatewayBot>();
+      const t = setRows(table);
+      const directory = new BotDirectory(t.rows, { trusted: () => true });
+      const miss = notFound(directory.get("new1"));
+      await t.finishLoads();
+      expect(await miss).toBe("Bot not found");
+      table.set("new1", row("new1", "v1"));
+      directory.invalidate("new1");
+      const hit = directory.get("new1");
+      await t.finish();
+      expect((await hit).fingerprint).toBe("v1");
+      expect(t.loads()).toBe(1);
+    });
+
+    it("a lost subscription discards the set and a load under way; the next trusted call loads again", async () => {
+      const table = new Map<string, GatewayBot>();
+      const t = setRows(table);
+      const directory = new BotDirectory(t.rows, { trusted: () => true });
+      const during = notFound(directory.get("new1"));
+      // The subscription drops while the load runs; bots are created and their events are lost.
+      directory.clear();
+      table.set("new1", row("new1", "v1"));
+      table.set("new2", row("new2", "v1"));
+      await t.finishLoads();
+      await t.finish();
+      expect(await during).toBe("found"); // the discarded load sent the call to read its row
+      const again = directory.get("new2");
+      await t.finishLoads();
+      await t.finish();
+      expect((await again).fingerprint).toBe("v1");
+      expect(t.loads()).toBe(2);
+    });
+
+    it("after trust lapsed the set is loaded again; while untrusted every unknown id is read", async () => {
+      const table = new Map<string, GatewayBot>();
+      const t = setRows(table);
+      let trusted = true;
+      const directory = new BotDirectory(t.rows, { trusted: () => trusted });
+      const first = notFound(directory.get("x1"));
+      await t.finishLoads();
+      expect(await first).toBe("Bot not found");
+      trusted = false;
+      table.set("new1", row("new1", "v1"));
+      const untrusted = directory.get("new1");
+      await t.finish();
+      expect((await untrusted).fingerprint).toBe("v1");
+      expect(t.reads).toEqual(["new1"]);
+      trusted = true;
+      table.set("new2", row("new2", "v1"));
+      const regained = directory.get("new2");
+      await t.finishLoads();
+      await t.finish();
+      expect((await regained).fingerprint).toBe("v1");
+      expect(t.loads()).toBe(2);
+    });
+
+    it("is loaded again after maxAgeMs, and a failed load falls back to reading the row", async () => {
+      const table = new Map<string, GatewayBot>();
+      const t = setRows(table);
+      let now = 0;
+      const directory = new BotDirectory(t.rows, { trusted: () => true, clock: () => now, maxAgeMs: 1000 });
+      const first = notFound(directory.get("x1"));
+      await t.finishLoads();
+      expect(await first).toBe("Bot not found");
+      now = 2000;
+      t.failLoads(true);
+      const fallback = notFound(directory.get("x2"));
+      await t.finishLoads();
+      await t.finish();
+      expect(await fallback).toBe("Bot not found");
+      expect(t.reads).toEqual(["x2"]);
+      t.failLoads(false);
+      const reloaded = notFound(directory.get("x3"));
+      await t.finishLoads();
+      expect(await reloaded).toBe("Bot not found");
+      expect(t.reads).toEqual(["x2"]);
+      expect(t.loads()).toBe(3);
+    });
+
+    it("is not used when there are more bots than maxKnownIds", async () => {
+      const t = setRows(
+        new Map([
+          ["bot1", row("bot1", "v1")],
+          ["bot2", row("bot2", "v1")],
+        ]),
+      );
+      const directory = new BotDirectory(t.rows, { trusted: () => true, maxKnownIds: 1 });
+      const call = notFound(directory.get("x1"));
+      await t.finishLoads();
+      await t.finish();
+      expect(await call).toBe("Bot not found");
+      expect(t.reads).toEqual(["x1"]);
+    });
+  });
 });
