@@ -3,8 +3,10 @@
  * sign-up, the API key (same on every visit, works on /apiv3, Regenerate revokes the old one), a bot created, coded,
  * saved and restarted, "Try it" with its log line arriving live, a halt cleared by Restart, a broadcast to 50
  * recipients whose progress bar moves and a second one cancelled; then the sign-in throttle, CSRF refusal and XSS
- * attempts rendered as text. axe-core checks every page (no serious or critical violation). Screenshots at 1280×800
- * go to docs/screenshots/.
+ * attempts rendered as text; a password change in one browser signs out another; an invite link sets a password and
+ * signs in. axe-core checks every page (no serious or critical violation). Screenshots at 1280×800 go to
+ * test/e2e/screenshots/ (gitignored), or to docs/screenshots/ with UPDATE_SCREENSHOTS=1, so a test run leaves the
+ * tracked images alone.
  *
  * Chromium missing: the suite fails in CI (CI=true; .ci/run installs it) and is skipped with a notice elsewhere.
  */
@@ -18,7 +20,9 @@ import { type Platform, startPlatform } from "./platform.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const SHOTS = fileURLToPath(new URL("../../../../docs/screenshots/", import.meta.url));
+const SHOTS = fileURLToPath(
+  new URL(process.env.UPDATE_SCREENSHOTS === "1" ? "../../../../docs/screenshots/" : "./screenshots/", import.meta.url),
+);
 const MANAGEMENT = fileURLToPath(new URL("../..", import.meta.url));
 
 if (!HAVE_CHROMIUM && process.env.CI !== "true") {
@@ -28,6 +32,7 @@ const suite = HAVE_CHROMIUM || process.env.CI === "true" ? describe : describe.s
 
 const EMAIL = "ada@example.com";
 const PASSWORD = "correct horse battery staple";
+const NEW_PASSWORD = "a brand new passphrase 42";
 const BOT_CODE = [
   "// Greets whoever calls /hello, and logs it.",
   'logic["hello"] = async (query, body, db, response) => {',
@@ -233,6 +238,8 @@ suite("dashboard in Chromium", () => {
   it("broadcasts to 50 recipients with a progress bar that moves live; cancels a second broadcast", async () => {
     await platform.addRecipients(botId, 50);
     await page.getByRole("link", { name: "Overview" }).click();
+    // Rows written behind the app's back: a count fetched under 5 s ago (staleTime) would not be asked again.
+    await page.reload();
     await page.getByText("50", { exact: true }).first().waitFor();
     await accessible("overview");
     await shot("07-bot-overview");
@@ -299,6 +306,15 @@ suite("dashboard in Chromium", () => {
     await page.reload();
     await expect(page.getByLabel("Variable 1 name").inputValue()).resolves.toBe("GREETING");
     await expect(page.getByLabel("Variable 1 value").inputValue()).resolves.toBe("");
+    // A second variable: the untouched first one is sent in `keep` and survives with its value.
+    await page.getByRole("button", { name: "Add variable" }).click();
+    await page.getByLabel("Variable 2 name").fill("MODE");
+    await page.getByLabel("Variable 2 value").fill("friendly");
+    await page.getByRole("button", { name: "Save variables" }).click();
+    await page.getByText("Variables saved.").waitFor();
+    await page.reload();
+    await expect(page.getByLabel("Variable 1 name").inputValue()).resolves.toBe("GREETING");
+    await expect(page.getByLabel("Variable 2 name").inputValue()).resolves.toBe("MODE");
     expect(await page.content()).not.toContain("Hej-secret-value");
     expect(await page.content()).not.toContain("AAHsecondTokenForTheDashboardTest0123");
 
@@ -370,6 +386,92 @@ suite("dashboard in Chromium", () => {
     });
     expect(res.status).toBe(403);
   });
+
+  it("changes the password in one browser; another browser's session is revoked and its next action lands on sign-in", async () => {
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: platform.origin });
+    try {
+      const second = await other.newPage();
+      await second.goto("/signin");
+      await second.getByLabel("E-mail").fill(EMAIL);
+      await second.getByLabel("Password").fill(PASSWORD);
+      await second.getByRole("button", { name: "Sign in" }).click();
+      await second.getByRole("link", { name: "Settings" }).waitFor();
+
+      await page.getByRole("link", { name: "Settings" }).click();
+      await page.getByRole("heading", { name: "Password" }).waitFor();
+      await page.getByText("Changing your password signs you out everywhere else").waitFor();
+      // The wrong current password: the server's message next to that field.
+      await page.getByLabel("Current password").fill("not my password");
+      await page.getByLabel("New password").fill(NEW_PASSWORD);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page
+        .locator(".field-invalid")
+        .getByText(/current/i)
+        .first()
+        .waitFor();
+      await page.getByLabel("Current password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.getByRole("status").filter({ hasText: "Every other session has been signed out" }).waitFor();
+      await accessible("settings (password changed)");
+      await page.evaluate("window.scrollTo(0, 0)");
+      await shot("12-settings-password");
+
+      // The other browser's next action: its session is gone, so it lands on sign-in.
+      await second.getByRole("link", { name: "Settings" }).click();
+      await second.waitForURL("**/signin");
+      await second.getByRole("button", { name: "Sign in" }).waitFor();
+      const stale = await second.evaluate<number>(`fetch("/api/auth/session").then((r) => r.status)`);
+      expect(stale).toBe(401);
+      // The old password no longer works; the new one does.
+      await second.getByLabel("E-mail").fill(EMAIL);
+      await second.getByLabel("Password").fill(PASSWORD);
+      await second.getByRole("button", { name: "Sign in" }).click();
+      await second
+        .getByRole("alert")
+        .filter({ hasText: /e-mail or password/i })
+        .waitFor();
+      await second.getByLabel("Password").fill(NEW_PASSWORD);
+      await second.getByRole("button", { name: "Sign in" }).click();
+      await second.getByRole("link", { name: "Settings" }).waitFor();
+
+      // This browser stays signed in, with its rotated CSRF token: a state-changing call still works.
+      await page.getByRole("button", { name: "Regenerate" }).click();
+      await page.getByRole("button", { name: "Regenerate key" }).click();
+      await page.getByText("A new key is active").waitFor();
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it("opens an invite link made like `pnpm botyard user:invite`, sets the password and signs in", async () => {
+    const link = await platform.invite("lin@example.com");
+    expect(link).toMatch(new RegExp(`^${platform.origin}/invite/[^/]+$`));
+    const invited = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: platform.origin });
+    try {
+      const other = await invited.newPage();
+      other.on("pageerror", (error) => pageErrors.push(error.message));
+      await other.goto(link);
+      await expect(other.getByLabel("E-mail").inputValue()).resolves.toBe("lin@example.com");
+      await other.getByRole("button", { name: "Set password" }).waitFor();
+      const results = await new AxeBuilder({ page: other }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `invite: ${v.id} (${v.impact}) ${v.help}`)).toEqual([]);
+      await other.screenshot({ path: `${SHOTS}13-invite.png` });
+      // Too short: the server's message next to the field.
+      await other.getByLabel("New password").fill("short");
+      await other.getByRole("button", { name: "Set password" }).click();
+      await other.locator(".field-error").first().waitFor();
+      await other.getByLabel("New password").fill("lin's own passphrase");
+      await other.getByRole("button", { name: "Set password" }).click();
+      await other.getByRole("heading", { name: "No bots yet" }).waitFor();
+      await other.getByText("lin@example.com").first().waitFor();
+      // The link worked once.
+      await other.goto(link);
+      await other.getByText("This invite link is not valid").waitFor();
+    } finally {
+      await invited.close();
+    }
+  }, 120_000);
 
   it("signs out; sign-in is throttled after repeated wrong passwords, with the message shown", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -28,6 +28,11 @@ export interface Platform {
   fake: FakeTelegram;
   handle: DbHandle;
   gateway: Gateway;
+  /**
+   * Makes an account without a password and an invite for it, as `pnpm botyard user:create` then `user:invite` do
+   * (the same service calls), and resolves with the link the CLI prints.
+   */
+  invite(email: string): Promise<string>;
   /** Adds `n` recipients (chat ids 1..n) to a bot, with languages `en` and `de` alternating. */
   addRecipients(botId: string, n: number): Promise<void>;
   close(): Promise<void>;
@@ -129,6 +134,10 @@ export async function startPlatform(): Promise<Platform> {
     fake,
     handle,
     gateway,
+    async invite(email) {
+      await management.accounts.create(email);
+      return `${origin}/invite/${await management.auth.invite(email)}`;
+    },
     async addRecipients(botId, n) {
       const rows = Array.from({ length: n }, (_, i) => ({
         botId,
