@@ -26,7 +26,9 @@ describe("migrations", () => {
       "document_indexes",
       "document_usage",
       "documents",
+      "password_invites",
       "recipients",
+      "sessions",
     ]);
     await pool.end();
   });
