@@ -40,10 +40,11 @@ export interface DocumentStoreLimits {
    */
   maxFindLimit: number;
   /**
-   * Most bytes of documents (as JSON text) one findAll returns: the page ends at the first document that reaches it,
-   * so it always holds at least one document. It bounds what the gateway reads and parses for one call, which the
-   * count alone does not (1,000 documents of 256 KiB are 256 MB).
-   * @defaultValue 4 MiB (under the 5 MiB reply limit of docs/bot-runtime.md#limits)
+   * Most bytes of documents (uncompressed jsonb, about their JSON text) one findAll returns: the page ends at the
+   * first document that reaches it, so it always holds at least one document. It bounds what the gateway reads and
+   * parses for one call, which the count alone does not (1,000 documents of 256 KiB are 256 MB).
+   * @defaultValue 1 MiB (with 4 MiB pages, 24 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB,
+   *   at 1 MiB by 92–114 MiB: bench/README.md, Abuse)
    */
   maxFindBytes: number;
 }
@@ -55,7 +56,7 @@ export const DEFAULT_LIMITS: Readonly<DocumentStoreLimits> = Object.freeze({
   maxIndexesPerBot: 5,
   indexBuildTimeoutMs: 120_000,
   maxFindLimit: 1000,
-  maxFindBytes: 4 * 1024 * 1024,
+  maxFindBytes: 1024 * 1024,
 });
 
 /** The limits with defaults filled in. */

@@ -182,14 +182,16 @@ export class DocumentStore {
       const params = new Params();
       const where = await this.#scope(client, collection, filter, params);
       const order = orderBySql(o.sort, params);
-      // The page ends in SQL once its documents' JSON text passes maxFindBytes, so the gateway never reads more
-      // than about that much (docs/bot-runtime.md#limits). `before` is the size of the documents ahead of a row;
-      // the first row always has 0. The inner query keeps the index-ordered scan with its LIMIT; the window keeps
-      // its order.
+      // The page ends in SQL once its documents pass maxFindBytes, so the gateway never reads much more
+      // (docs/bot-runtime.md#limits). A document's size is that of its uncompressed jsonb: `data || '{}'` detoasts
+      // it (pg_column_size of the stored value is the compressed size, and a repetitive 256 KiB document compresses
+      // to a few KiB), at about 1 ms per 1 MB where `octet_length(data::text)` took 25 ms. `before` is the size of
+      // the documents ahead of a row, 0 for the first. The inner query keeps the index-ordered scan with its LIMIT;
+      // the window keeps its order.
       const budget = params.add(this.#limits.maxFindBytes, "bigint");
       const page = `select data from documents where ${where} order by ${order} limit ${o.limit} offset ${o.skip}`;
       const sql =
-        "select data from (select data, coalesce(sum(octet_length(data::text)) over " +
+        "select data from (select data, coalesce(sum(pg_column_size(data || '{}'::jsonb)) over " +
         `(rows between unbounded preceding and 1 preceding), 0) as before from (${page}) page) sized ` +
         `where before < ${budget}`;
       return (await client.query<{ data: Doc }>(sql, params.values)).rows;
