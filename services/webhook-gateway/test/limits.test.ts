@@ -15,7 +15,10 @@ const MEMORY_MB = 16;
 let h: GatewayHarness;
 let counter = 0;
 /** A fresh suffix for ids no bot has. */
-const n = () => `${Date.now()}y${(counter += 1)}`;
+const n = () => {
+  counter += 1;
+  return `${Date.now()}y${counter}`;
+};
 let neighbour: string;
 
 beforeAll(async () => {
