@@ -30,5 +30,11 @@ export const MESSAGE_TYPES = [
   "location",
   "contact",
   "poll",
-] as const;
+] as const satisfies readonly NonNullable<BroadcastRequest["type"]>[];
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+/**
+ * The server's list (packages/broadcast, through the OpenAPI document) is the rule; this select list only mirrors it.
+ * `satisfies` above refuses a type the server does not know; this refuses one the server knows and the list lacks.
+ */
+type UnlistedMessageType = Exclude<NonNullable<BroadcastRequest["type"]>, MessageType>;
+export const MESSAGE_TYPES_COMPLETE: [UnlistedMessageType] extends [never] ? true : UnlistedMessageType = true;
