@@ -43,6 +43,12 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a checked-out one between two statements (a transaction awaiting other work): pg emits 'error' on it
+  // and pg-pool listens only while it is idle. Its holder's next query still fails with the error; a Postgres
+  // crash during a broadcast claim killed the worker before this (packages/db/test/client.test.ts).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   return { pool, db: drizzle(pool, { schema }) };
 }
 

@@ -40,3 +40,32 @@ describe("createDb", () => {
     }
   });
 });
+
+describe("a checked-out client whose server goes away", () => {
+  it("does not crash the process: the error reaches the holder's next query, and the pool serves the next caller", async () => {
+    const database = await createTestDatabase();
+    const { pool } = createDb(database.url, { max: 2 });
+    const admin = createDb(database.url, { max: 1 });
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    // Jest would report an uncaught exception as this test's failure too; counting it states the claim directly.
+    process.prependListener("uncaughtException", onUncaught);
+    try {
+      // A transaction between two statements: checked out, no query running (how a run's claim holds its client).
+      const client = await pool.connect();
+      const pid = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      const ended = new Promise<void>((resolve) => client.once("end", () => resolve()));
+      await admin.pool.query("select pg_terminate_backend($1)", [pid]);
+      await ended;
+      await expect(client.query("select 1")).rejects.toThrow();
+      client.release(true);
+      expect(uncaught).toEqual([]);
+      expect((await pool.query<{ one: number }>("select 1 as one")).rows[0]!.one).toBe(1);
+    } finally {
+      process.removeListener("uncaughtException", onUncaught);
+      await pool.end();
+      await admin.pool.end();
+      await database.drop();
+    }
+  });
+});
