@@ -31,7 +31,9 @@ import { percentile, report, serve } from "./support.js";
 
 const SECRET = "bench-secret-key-0123456789";
 const database = await createTestDatabase();
-const { db, pool } = createDb(database.url, { max: 20 });
+// The setup inserts 100 bots and their recipients at once: they queue for a client longer than the services'
+// fail-fast connect timeout (packages/db/src/client.ts) allows, so the benchmark's own pool waits longer.
+const { db, pool } = createDb(database.url, { max: 20, connectionTimeoutMillis: 30_000 });
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = createRedis(redisUrl);
 const prefix = `botyard-bench-${randomUUID()}`;
