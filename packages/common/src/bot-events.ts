@@ -139,7 +139,10 @@ export class BotEventBus {
     this.#handlers.push(handler);
   }
 
-  /** Called when the subscription dropped: events may have been missed, so caches must be forgotten. */
+  /**
+   * Called when events may have been missed, so caches must be forgotten: the subscription dropped, or trust comes
+   * back after it lapsed (the handler runs in the same tick as trust returns, before any other code).
+   */
   onLost(handler: () => void): void {
     this.#lostHandlers.push(handler);
   }
@@ -230,8 +233,12 @@ export class BotEventBus {
       if (wire.from === this.id) {
         const sentAt = this.#beatsSent.get(wire.seq);
         this.#beatsSent.delete(wire.seq);
+        const wasTrusted = this.trusted;
         if (sentAt !== undefined) this.#trustUntil = Math.max(this.#trustUntil, sentAt + this.#leaseMs);
         this.#ownBeatBackAt = this.#clock();
+        // Trust lapsed without the connection dropping (Redis paused or unreachable, this process stalled): events
+        // published meanwhile may never have reached us, so what was cached is forgotten before it is trusted again.
+        if (!wasTrusted && this.trusted) for (const handler of this.#lostHandlers) handler();
       } else if (wire.role === "gateway") {
         this.#gateways.set(wire.from, this.#clock());
       }
