@@ -10,6 +10,7 @@ import type { Server } from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
 import { boundPort, createLogger, HttpDrain, Lifecycle, listen } from "../src/index.js";
+import { waitFor } from "../src/testing.js";
 
 /** A server whose `/slow` waits until the test releases it, and whose `/fast` answers at once. */
 async function startServer() {
@@ -50,9 +51,7 @@ function get(agent: http.Agent, port: number, path: string): Promise<Reply> {
   });
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 5));
-}
+const until = (condition: () => boolean) => waitFor(condition, { interval: 5 });
 
 const servers: Server[] = [];
 const agents: http.Agent[] = [];
@@ -98,7 +97,8 @@ describe("HttpDrain", () => {
     const drain = new HttpDrain(s.server, { idleLingerMs: 30 });
     const agent = keepAlive();
     expect((await get(agent, s.port, "/fast")).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100)); // idle for longer than the linger: the condition under test
+    // Idle for longer than the linger is the condition under test, and an idle connection shows nothing to poll.
+    await new Promise((r) => setTimeout(r, 100));
     const drained = drain.drain(Date.now() + 60_000);
     expect(await get(agent, s.port, "/fast")).toEqual({ status: 200, connection: "close" });
     expect(await drained).toEqual({ forced: 0 });

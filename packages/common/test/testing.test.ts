@@ -1,0 +1,36 @@
+/** waitFor (testing.ts): resolves with the first value that is not "not yet", and fails with what it waited for. */
+import { describe, expect, it } from "@jest/globals";
+import { waitFor } from "../src/testing.js";
+
+describe("waitFor", () => {
+  it("checks until the condition holds and resolves with its value", async () => {
+    let checks = 0;
+    const value = await waitFor(() => (++checks === 3 ? { checks } : undefined), { interval: 1 });
+    expect(value).toEqual({ checks: 3 });
+  });
+
+  it("treats false, null and a throwing check as not yet, and 0 or an empty string as a value", async () => {
+    const answers: Array<() => unknown> = [
+      () => false,
+      () => null,
+      () => {
+        throw new Error("not ready");
+      },
+      () => 0,
+    ];
+    let i = 0;
+    expect(await waitFor(() => answers[i++]!(), { interval: 1 })).toBe(0);
+    expect(await waitFor(async () => "", { interval: 1 })).toBe("");
+  });
+
+  it("fails after the timeout, naming what it waited for and the last error", async () => {
+    await expect(
+      waitFor(
+        () => {
+          throw new Error("still booting");
+        },
+        { timeout: 20, interval: 5, message: "the service" },
+      ),
+    ).rejects.toThrow("the service not met within 20 ms (last error: still booting)");
+  });
+});
