@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { figure } from "./support/figures.js";
-import { pollUntil, type TimedReply, timed } from "./support/http.js";
+import { pollUntil, postJson, type TimedReply, timed } from "./support/http.js";
 import { Platform, type PlatformBot } from "./support/platform.js";
 import { ThrowawayPostgres } from "./support/throwaway-postgres.js";
 import { ThrowawayRedis } from "./support/throwaway-redis.js";
@@ -23,6 +23,8 @@ let platform: Platform;
 let bot: PlatformBot;
 /** A running bot whose webhook the gateway has never served, so it has nothing of it cached. */
 let uncachedBot: PlatformBot;
+/** A bot created while Redis was down: no gateway heard of it. */
+let createdInOutage = "";
 
 beforeAll(async () => {
   [pg, redis] = await Promise.all([ThrowawayPostgres.start(), ThrowawayRedis.start()]);
@@ -104,6 +106,16 @@ describe("Redis killed and restarted empty", () => {
     expect((await platform.telegramUpdate(bot, 4001)).status).toBe(200);
   });
 
+  it("creates a bot (Postgres only) whose create event is lost with Redis", async () => {
+    const created = await postJson(platform.management.url("/apiv3/createBot"), {
+      apiKey: platform.apiKey,
+      name: "created during the Redis outage",
+      code: "export default {}",
+    });
+    expect(created.status).toBe(200);
+    createdInOutage = (created.body as { botId: string }).botId;
+  });
+
   it("recovers within 2 s of Redis answering again, with no restart", async () => {
     await redis.start();
     const times = await Promise.all([
@@ -112,6 +124,15 @@ describe("Redis killed and restarted empty", () => {
     ]);
     figure("recovery after Redis answered again, ms", { broadcast: times[0]!, readiness: times[1]! });
     expect(times.map((ms) => ms < REQUIRED_MS)).toEqual([true, true]);
+  });
+
+  it("knows the bot created during the outage once Redis is back (not running: 403, never 404)", async () => {
+    // Its create event never reached a gateway; trust returning must not bring back a set of ids without it.
+    const reply = await timed(platform.gateway.url(`/custom/${createdInOutage}/ping`));
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 403,
+      body: { ok: false, message: "Bot is not running" },
+    });
   });
 
   it("delivers a broadcast queued after the restart (the worker reconnected by itself)", async () => {
