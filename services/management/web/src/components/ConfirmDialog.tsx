@@ -1,8 +1,6 @@
-/**
- * A modal confirmation on the native <dialog> (focus trap, Escape and the top layer for free). `open` shows it;
- * Confirm calls `onConfirm`, Cancel or Escape calls `onCancel`.
- */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+/** A modal confirmation: `open` shows it; Confirm calls `onConfirm`, Cancel or Escape calls `onCancel`. */
+import type { ReactNode } from "react";
+import { Modal } from "./Modal.js";
 
 interface Props {
   open: boolean;
@@ -16,32 +14,12 @@ interface Props {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  if (!open) return null;
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId} className="dialog-title">
-        {title}
-      </h2>
-      <div className="dialog-body">{children}</div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
+    <Modal
+      title={title}
+      onClose={onCancel}
+      actions={
         <button
           type="button"
           className={danger ? "button button-danger" : "button button-primary"}
@@ -50,7 +28,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
         >
           {confirmLabel}
         </button>
-      </div>
-    </dialog>
+      }
+    >
+      <div className="dialog-body">{children}</div>
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { useAuth } from "../../api/queries.js";
 import { Field } from "../../components/Field.js";
 import { Link } from "../../components/Link.js";
 import { navigate } from "../../router.js";
+import { FormError } from "../../components/FormError.js";
 
 export function AuthPage({ mode }: { mode: "signin" | "signup" }) {
   const auth = useAuth(mode);
@@ -56,11 +57,7 @@ export function AuthPage({ mode }: { mode: "signin" | "signup" }) {
               required
             />
           </Field>
-          {error && !error.field ? (
-            <p className="note note-error" role="alert">
-              {error.message}
-            </p>
-          ) : null}
+          <FormError>{error && !error.field ? error.message : null}</FormError>
           <button type="submit" className="button button-primary button-block" disabled={auth.isPending}>
             {auth.isPending ? "Please wait…" : title}
           </button>

@@ -9,6 +9,7 @@ import { Field } from "../../components/Field.js";
 import { Link } from "../../components/Link.js";
 import { Loading } from "../../components/States.js";
 import { navigate } from "../../router.js";
+import { FormError } from "../../components/FormError.js";
 
 export function InvitePage({ token }: { token: string }) {
   const invite = useInvite(token);
@@ -54,11 +55,7 @@ export function InvitePage({ token }: { token: string }) {
             required
           />
         </Field>
-        {error && !error.field ? (
-          <p className="note note-error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        <FormError>{error && !error.field ? error.message : null}</FormError>
         <button type="submit" className="button button-primary button-block" disabled={accept.isPending}>
           {accept.isPending ? "Please wait…" : "Set password"}
         </button>

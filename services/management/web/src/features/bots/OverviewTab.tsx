@@ -6,6 +6,7 @@ import type { BotDetail } from "../../api/types.js";
 import { CopyButton } from "../../components/CopyButton.js";
 import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
+import { FormError } from "../../components/FormError.js";
 
 export function OverviewTab({ bot }: { bot: BotDetail }) {
   return (
@@ -223,11 +224,7 @@ function EnvCard({ bot }: { bot: BotDetail }) {
             </li>
           ))}
         </ul>
-        {error ? (
-          <p className="note note-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error ? error : null}</FormError>
         <div className="actions">
           <button
             type="button"

@@ -4,6 +4,7 @@ import { ApiError } from "../../api/http.js";
 import { useTransfer } from "../../api/queries.js";
 import type { TransferRequest } from "../../api/types.js";
 import { Field } from "../../components/Field.js";
+import { FormError } from "../../components/FormError.js";
 
 export function TransferTab({ botId }: { botId: string }) {
   const transfer = useTransfer(botId);
@@ -86,11 +87,7 @@ export function TransferTab({ botId }: { botId: string }) {
             onChange={(e) => setDbProps(e.target.value)}
           />
         </Field>
-        {error && !error.field ? (
-          <p className="note note-error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        <FormError>{error && !error.field ? error.message : null}</FormError>
         <button type="submit" className="button button-primary" disabled={transfer.isPending || !targetEmail.trim()}>
           Transfer
         </button>

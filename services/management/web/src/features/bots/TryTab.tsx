@@ -8,6 +8,7 @@ import { useTry } from "../../api/queries.js";
 import type { BotDetail } from "../../api/types.js";
 import { Field } from "../../components/Field.js";
 import { LiveLogs } from "../logs/LiveLogs.js";
+import { FormError } from "../../components/FormError.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -88,11 +89,7 @@ export function TryTab({ bot }: { bot: BotDetail }) {
             {call.isPending ? "Sending…" : "Send request"}
           </button>
         </form>
-        {serverError && !serverError.field ? (
-          <p className="note note-error" role="alert">
-            {serverError.message}
-          </p>
-        ) : null}
+        <FormError>{serverError && !serverError.field ? serverError.message : null}</FormError>
         {call.data ? (
           <div className="response" aria-live="polite">
             <h3 className="response-title">

@@ -7,6 +7,7 @@ import { ApiError } from "../../api/http.js";
 import { useSendBroadcast } from "../../api/queries.js";
 import { type BroadcastRequest, MESSAGE_TYPES, type MessageType } from "../../api/types.js";
 import { Field } from "../../components/Field.js";
+import { FormError } from "../../components/FormError.js";
 
 const CAPTION_TYPES = new Set<MessageType>(["photo", "video", "audio", "document", "animation", "voice"]);
 const MEDIA_TYPES = new Set<MessageType>([...CAPTION_TYPES, "video_note", "sticker"]);
@@ -215,11 +216,7 @@ export function ComposeForm({ botId }: { botId: string }) {
             Paid broadcast (faster, costs Stars)
           </label>
         </div>
-        {unplaced ? (
-          <p className="note note-error" role="alert">
-            {unplaced.message}
-          </p>
-        ) : null}
+        <FormError>{unplaced ? unplaced.message : null}</FormError>
         {send.isSuccess ? (
           <p className="note note-success" role="status">
             Queued. Progress shows on the right.

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { CopyButton } from "../../components/CopyButton.js";
 import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
+import { FormError } from "../../components/FormError.js";
 
 export function SettingsPage() {
   const session = useSession();
@@ -123,11 +124,7 @@ function PasswordCard() {
             required
           />
         </Field>
-        {error && !error.field ? (
-          <p className="note note-error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        <FormError>{error && !error.field ? error.message : null}</FormError>
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={change.isPending}>
             {change.isPending ? "Please wait…" : "Change password"}
