@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { newId, SecretBox, sha256 } from "@botyard/common";
@@ -32,7 +33,16 @@ const RATE = { perSecond: 100, burst: 200 };
 
 /** What the parent tells the gateway child, and what it answers. */
 type ToGateway = { type: "rss-reset" } | { type: "rss-peak" } | { type: "stop" };
-type FromGateway = { type: "listening"; port: number } | { type: "rss"; bytes: number; peak: number };
+type FromGateway = { type: "listening"; port: number } | ({ type: "rss" } & GatewaySample);
+/** The gateway's RSS now and at its peak since the last reset, its event-loop delay and CPU time since then. */
+interface GatewaySample {
+  bytes: number;
+  peak: number;
+  /** Event-loop delay p50 / p99 / max, ms. */
+  loop: [number, number, number];
+  /** CPU time of the gateway process (all its threads, isolates included), ms. */
+  cpuMs: number;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The gateway child: production settings (docs/operations.md), its own pools, Redis prefix and the fake Bot API.
@@ -79,14 +89,31 @@ async function runGateway(): Promise<void> {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  let cpu = process.cpuUsage();
+  const sample = (): FromGateway => {
+    const used = process.cpuUsage(cpu);
+    const ms = (ns: number) => ns / 1e6;
+    return {
+      type: "rss",
+      bytes: process.memoryUsage().rss,
+      peak,
+      loop: [ms(delay.percentile(50)), ms(delay.percentile(99)), ms(delay.max)],
+      cpuMs: (used.user + used.system) / 1000,
+    };
+  };
   const send = (message: FromGateway) => process.send?.(message);
   process.on("message", async (message: ToGateway) => {
     if (message.type === "rss-reset") {
       peak = process.memoryUsage().rss;
-      send({ type: "rss", bytes: peak, peak });
+      delay.reset();
+      cpu = process.cpuUsage();
+      send(sample());
     } else if (message.type === "rss-peak") {
-      send({ type: "rss", bytes: process.memoryUsage().rss, peak });
+      send(sample());
     } else if (message.type === "stop") {
+      delay.disable();
       clearInterval(sampler);
       await server.close();
       await gateway.close();
@@ -107,7 +134,7 @@ async function runGateway(): Promise<void> {
 // The parent: database, fake Bot API, bots, floods and the table.
 
 /** A round trip to the gateway child. */
-function ask(child: ChildProcess, message: ToGateway): Promise<{ bytes: number; peak: number }> {
+function ask(child: ChildProcess, message: ToGateway): Promise<GatewaySample> {
   return new Promise((resolve) => {
     child.once("message", (reply: FromGateway) => {
       if (reply.type === "rss") resolve(reply);
@@ -202,7 +229,13 @@ async function main(): Promise<void> {
     logic['ping'] = async () => 'pong';`);
 
   const child = fork(new URL(import.meta.url), ["--gateway"], {
-    execArgv: ["--no-node-snapshot", "--import", "tsx"],
+    // ABUSE_GATEWAY_FLAGS adds Node flags to the gateway, e.g. "--cpu-prof --cpu-prof-dir=/tmp/abuse-prof".
+    execArgv: [
+      "--no-node-snapshot",
+      "--import",
+      "tsx",
+      ...(process.env.ABUSE_GATEWAY_FLAGS ?? "").split(" ").filter(Boolean),
+    ],
     env: {
       ...process.env,
       ABUSE_DATABASE_URL: database.url,
@@ -241,7 +274,9 @@ async function main(): Promise<void> {
   progress("bots seeded");
   await probe(() => pause(1000));
   progress("warmed up");
+  await ask(child, { type: "rss-reset" });
   const unloaded = await probe(() => pause(PROBE_MS));
+  const unloadedGateway = await ask(child, { type: "rss-peak" });
 
   /**
    * Each flood is bounded: the isolate floods repeat their call for PROBE_MS (each call bounded by the isolate's
@@ -304,8 +339,10 @@ async function main(): Promise<void> {
     return statuses;
   }
 
-  const rows: Array<{ name: string; probed: Probed; rssMb: number; load: string }> = [];
-  for (const flood of floods) {
+  const rows: Array<{ name: string; probed: Probed; rssMb: number; load: string; gateway: GatewaySample }> = [];
+  // ABUSE_ONLY=<regex> runs only the floods whose name matches (to profile one).
+  const only = process.env.ABUSE_ONLY ? new RegExp(process.env.ABUSE_ONLY, "i") : undefined;
+  for (const flood of floods.filter((f) => !only || only.test(f.name))) {
     progress(flood.name);
     const before = await ask(child, { type: "rss-reset" });
     const deadline = performance.now() + PROBE_MS;
@@ -317,7 +354,7 @@ async function main(): Promise<void> {
     });
     load += ` in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
     const after = await ask(child, { type: "rss-peak" });
-    rows.push({ name: flood.name, probed, rssMb: (after.peak - before.bytes) / 1048576, load });
+    rows.push({ name: flood.name, probed, rssMb: (after.peak - before.bytes) / 1048576, load, gateway: after });
     fake.calls.length = 0;
     await pause(1000); // let the flood's tail (queued calls, timers) drain before the next one
   }
@@ -325,6 +362,8 @@ async function main(): Promise<void> {
   const p = (values: number[], q: number) => (values.length === 0 ? NaN : percentile(values, q));
   const fmt = (values: number[]) => `${p(values, 50).toFixed(1)} / ${p(values, 99).toFixed(1)}`;
   const goal = (values: number[], base: number[]) => p(values, 50) <= 2 * p(base, 50) + 5;
+  const loopOf = (g: GatewaySample) => g.loop.map((ms) => ms.toFixed(0)).join(" / ");
+  const cpuOf = (g: GatewaySample) => (g.cpuMs / 1000).toFixed(1);
   const header = [
     "flood",
     "neighbour webhook p50/p99 ms",
@@ -332,12 +371,14 @@ async function main(): Promise<void> {
     "neighbour sendMessage p50/p99 ms",
     "within goal (2× + 5 ms)?",
     "gateway RSS growth MiB",
+    "gateway event-loop delay p50/p99/max ms",
+    "gateway CPU s",
     "attacker's load",
   ];
   const lines = [
     `| ${header.join(" | ")} |`,
     `|${header.map(() => "---").join("|")}|`,
-    `| unloaded | ${fmt(unloaded.ping)} | ${fmt(unloaded.db)} | ${fmt(unloaded.tg)} | – | – | – |`,
+    `| unloaded | ${fmt(unloaded.ping)} | ${fmt(unloaded.db)} | ${fmt(unloaded.tg)} | – | – | ${loopOf(unloadedGateway)} | ${cpuOf(unloadedGateway)} | – |`,
   ];
   for (const row of rows) {
     const checks = (["ping", "db", "tg"] as const).map((k) => goal(row.probed[k], unloaded[k]));
@@ -347,7 +388,7 @@ async function main(): Promise<void> {
     const failed = row.probed.failed ? ` (${row.probed.failed} neighbour calls failed)` : "";
     lines.push(
       `| ${row.name} | ${fmt(row.probed.ping)} | ${fmt(row.probed.db)} | ${fmt(row.probed.tg)} | ${verdict}${failed} | ` +
-        `${row.rssMb.toFixed(0)} | ${row.load} |`,
+        `${row.rssMb.toFixed(0)} | ${loopOf(row.gateway)} | ${cpuOf(row.gateway)} | ${row.load} |`,
     );
   }
   console.log(

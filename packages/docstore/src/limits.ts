@@ -40,9 +40,10 @@ export interface DocumentStoreLimits {
    */
   maxFindLimit: number;
   /**
-   * Most bytes of documents (uncompressed jsonb, about their JSON text) one findAll returns: the page ends at the
-   * first document that reaches it, so it always holds at least one document. It bounds what the gateway reads and
-   * parses for one call, which the count alone does not (1,000 documents of 256 KiB are 256 MB).
+   * Most characters of documents (their JSON text as Postgres writes it) one findAll returns: the page ends at the
+   * first document that reaches it, so it always holds at least one document. It bounds what Postgres reads and the
+   * gateway forwards for one call, which the count alone does not (1,000 documents of 256 KiB are 256 MB): rows are
+   * fetched in batches sized by the budget left, so Postgres stops about one document past it.
    * @defaultValue 1 MiB (with 4 MiB pages, 24 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB,
    *   at 1 MiB by 92–114 MiB: bench/README.md, Abuse)
    */

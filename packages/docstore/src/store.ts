@@ -28,6 +28,8 @@ export const MAX_PAGE = 1000;
 export const MAX_SKIP = 1_000_000;
 /** How long the list of a collection's createIndex fields is trusted. */
 const INDEX_INFO_TTL_MS = 5000;
+/** Rows of a findAll's first batch; later batches are sized by the documents read (see #page). */
+const FIRST_BATCH = 8;
 /** Attempts of an updateOne whose document another call changed between read and write. */
 const UPDATE_ATTEMPTS = 5;
 
@@ -178,25 +180,64 @@ export class DocumentStore {
   async findAll(collection: string, filter: unknown, rawOptions?: unknown): Promise<Doc[]> {
     const o = findOptions(rawOptions, this.#limits.maxFindLimit);
     const project = parseProjection(o.projection);
-    const rows = await this.#withClient(async (client) => {
+    const docs = (await this.#page(collection, filter, o)).map((text) => JSON.parse(text) as Doc);
+    return project ? docs.map(project) : docs;
+  }
+
+  /**
+   * Like {@link run}, but the result as JSON text. findOne and findAll without a projection pass the documents' text
+   * from Postgres through as it is, so the gateway neither parses nor re-serialises what it only forwards.
+   */
+  async runJson(op: string, args: unknown[]): Promise<string> {
+    const a = Array.isArray(args) ? args : [];
+    if ((op === "findAll" || op === "find" || op === "findOne") && (a[2] === undefined || a[2] === null)) {
+      try {
+        const collection = collectionOf(a[0]);
+        if (op === "findOne") return (await this.#page(collection, a[1], findOptions(undefined, 1)))[0] ?? "null";
+        const page = await this.#page(collection, a[1], findOptions(undefined, this.#limits.maxFindLimit));
+        return `[${page.join(",")}]`;
+      } catch (err) {
+        throw toStoreError(err, this.#limits);
+      }
+    }
+    return JSON.stringify((await this.run(op, a)) ?? null);
+  }
+
+  /**
+   * One page of documents as JSON text, in order, ended once its documents reach maxFindBytes
+   * (docs/bot-runtime.md#limits). Rows are read in batches, each no larger than the budget left suggests, so Postgres
+   * reads and sends about one document past the budget, not the whole page: a page of 1,000 documents of 256 KiB
+   * used to make Postgres read 256 MB to return 1 MiB.
+   */
+  async #page(collection: string, filter: unknown, o: FindOptions): Promise<string[]> {
+    const budget = this.#limits.maxFindBytes;
+    return this.#withClient(async (client) => {
       const params = new Params();
       const where = await this.#scope(client, collection, filter, params);
       const order = orderBySql(o.sort, params);
-      // The page ends in SQL once its documents pass maxFindBytes, so the gateway never reads much more
-      // (docs/bot-runtime.md#limits). A document's size is that of its uncompressed jsonb: `data || '{}'` detoasts
-      // it (pg_column_size of the stored value is the compressed size, and a repetitive 256 KiB document compresses
-      // to a few KiB), at about 1 ms per 1 MB where `octet_length(data::text)` took 25 ms. `before` is the size of
-      // the documents ahead of a row, 0 for the first. The inner query keeps the index-ordered scan with its LIMIT;
-      // the window keeps its order.
-      const budget = params.add(this.#limits.maxFindBytes, "bigint");
-      const page = `select data from documents where ${where} order by ${order} limit ${o.limit} offset ${o.skip}`;
-      const sql =
-        "select data from (select data, coalesce(sum(pg_column_size(data || '{}'::jsonb)) over " +
-        `(rows between unbounded preceding and 1 preceding), 0) as before from (${page}) page) sized ` +
-        `where before < ${budget}`;
-      return (await client.query<{ data: Doc }>(sql, params.values)).rows;
+      const limit = params.add(0, "int");
+      const offset = params.add(0, "bigint");
+      const sql = `select data::text as data from documents where ${where} order by ${order} limit ${limit} offset ${offset}`;
+      const texts: string[] = [];
+      let bytes = 0;
+      let batch = Math.min(o.limit, FIRST_BATCH);
+      for (;;) {
+        params.values[params.values.length - 2] = batch;
+        params.values[params.values.length - 1] = o.skip + texts.length;
+        const { rows } = await client.query<{ data: string }>(sql, params.values);
+        for (const row of rows) {
+          // The page ends with the first document that reaches the budget, so it always holds one.
+          if (bytes >= budget) return texts;
+          texts.push(row.data);
+          bytes += row.data.length;
+        }
+        const left = o.limit - texts.length;
+        if (rows.length < batch || left === 0 || bytes >= budget) return texts;
+        // Sized by the documents so far: enough to reach the budget, plus the one that crosses it.
+        const average = bytes / texts.length;
+        batch = Math.min(left, Math.max(1, Math.ceil((budget - bytes) / average) + 1));
+      }
     });
-    return project ? rows.map((r) => project(r.data)) : rows.map((r) => r.data);
   }
 
   async countDocuments(collection: string, filter: unknown): Promise<number> {

@@ -166,4 +166,37 @@ describe("bytes per findAll page", () => {
     expect(bytes).toBeGreaterThan(1024 * 1024);
     expect(bytes).toBeLessThan(1024 * 1024 + 300 * 1024);
   });
+
+  it("Postgres reads about one document past the budget, not the whole page", async () => {
+    const botId = await h.bot();
+    // One connection, so the statistics of the store's reads can be flushed from it and read back on it; seeded on
+    // it before any store sets its statement timeout there.
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      // 40 documents of 256 KiB that do not compress, each about 33 blocks of the documents' TOAST table.
+      await pool.query(
+        "insert into documents (bot_id, collection, doc_id, data) select $1, 'big', i::text, jsonb_build_object(" +
+          "'_id', i::text, 'text', (select string_agg(md5(i::text || '.' || j), '') from generate_series(1, 8192) j))" +
+          " from generate_series(1, 40) i",
+        [botId],
+      );
+      const toastBlocks = async () => {
+        await pool.query("select pg_stat_force_next_flush()");
+        const { rows } = await pool.query<{ n: string }>(
+          "select coalesce(toast_blks_hit, 0) + coalesce(toast_blks_read, 0) as n from pg_statio_user_tables" +
+            " where relname = 'documents'",
+        );
+        return Number(rows[0]?.n ?? 0);
+      };
+      const before = await toastBlocks();
+      const page = (await new DocumentStore(pool, botId).run("findAll", ["big", {}])) as unknown[];
+      const read = (await toastBlocks()) - before;
+      expect(page.length).toBe(4);
+      // The four documents of the page and a few more (the first batch); all 40 would be over 1,300 blocks.
+      expect(read).toBeGreaterThan(4 * 30);
+      expect(read).toBeLessThan(12 * 34);
+    } finally {
+      await pool.end();
+    }
+  });
 });

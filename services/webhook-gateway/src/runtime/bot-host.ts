@@ -12,11 +12,12 @@ import type { CallError, HostCall, LogLevel } from "../isolate/protocol.js";
 import { DocumentStoreError } from "@botyard/docstore";
 import { EgressError, type Egress } from "./egress.js";
 import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
-import type { SandboxHost } from "./sandbox.js";
+import { JsonText, type SandboxHost } from "./sandbox.js";
 
 /** The document operations of one bot. */
 export interface BotStore {
-  run(op: string, args: unknown[]): Promise<unknown>;
+  /** The operation's result as JSON text (documents pass through from Postgres unparsed). */
+  runJson(op: string, args: unknown[]): Promise<string>;
 }
 
 /** Per-bot concurrency and queue sizes of host calls. */
@@ -73,7 +74,7 @@ export class BotHost implements SandboxHost {
   call(call: HostCall): Promise<unknown> {
     switch (call.kind) {
       case "db":
-        return this.#db.run(() => this.deps.store.run(call.op, call.args));
+        return this.#db.run(async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
       case "tg":
         return this.#tg.run(() => this.#telegram(call.method, call.params));
       case "http":
