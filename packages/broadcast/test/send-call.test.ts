@@ -1,3 +1,4 @@
+/** buildSendCall (src/send-call.ts): the Bot API call per message type and the order fields are merged in. */
 import { describe, expect, it } from "@jest/globals";
 import { buildSendCall, checkBroadcastRequest, MESSAGE_METHODS } from "../src/index.js";
 
@@ -51,6 +52,53 @@ describe("buildSendCall", () => {
     expect(buildSendCall({ type: "sticker", media: "s", parseMode: "HTML" }, 1).params).toEqual({
       chat_id: 1,
       sticker: "s",
+    });
+  });
+  it("puts the media in the field named after each media type", () => {
+    const media = ["photo", "video", "audio", "document", "animation", "voice", "video_note", "sticker"] as const;
+    for (const type of media) {
+      expect(buildSendCall({ type, media: "m" }, 2)).toEqual({
+        method: MESSAGE_METHODS[type],
+        params: { chat_id: 2, [type]: "m" },
+      });
+    }
+    expect(buildSendCall({ type: "location", extra: { latitude: 1, longitude: 2 } }, 3)).toEqual({
+      method: "sendLocation",
+      params: { chat_id: 3, latitude: 1, longitude: 2 },
+    });
+  });
+  it("sends text with its parse mode; a caption, even empty, takes the parse mode too", () => {
+    expect(buildSendCall({ type: "text", text: "t", parseMode: "MarkdownV2" }, 1).params).toEqual({
+      chat_id: 1,
+      text: "t",
+      parse_mode: "MarkdownV2",
+    });
+    expect(buildSendCall({ type: "photo", media: "m", caption: "", parseMode: "HTML" }, 1).params).toEqual({
+      chat_id: 1,
+      photo: "m",
+      caption: "",
+      parse_mode: "HTML",
+    });
+    expect(buildSendCall({ type: "photo", media: "m", parseMode: "HTML" }, 1).params).toEqual({
+      chat_id: 1,
+      photo: "m",
+    });
+  });
+  it("sends buttons as one row of URL buttons, paid only when asked, and lets extra replace the keyboard", () => {
+    const buttons = [
+      { text: "a", url: "https://a" },
+      { text: "b", url: "https://b" },
+    ];
+    expect(buildSendCall({ type: "text", text: "t", buttons, paid: false }, 1).params).toEqual({
+      chat_id: 1,
+      text: "t",
+      reply_markup: { inline_keyboard: [buttons] },
+    });
+    const keyboard = { keyboard: [[{ text: "k" }]] };
+    expect(buildSendCall({ type: "text", text: "t", buttons, extra: { reply_markup: keyboard } }, 1).params).toEqual({
+      chat_id: 1,
+      text: "t",
+      reply_markup: keyboard,
     });
   });
 });

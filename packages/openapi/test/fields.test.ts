@@ -1,13 +1,16 @@
 /** Field schemas: the messages our APIs have always given, the null policy, query-string forms, and the registry. */
 import { describe, expect, it } from "@jest/globals";
 import type { AppError } from "@botyard/common";
+import fc from "fast-check";
 import {
   ApiRegistry,
   buildDocument,
   jsonObject,
   optionalBoolean,
   optionalInteger,
+  optionalJsonObject,
   optionalString,
+  optionalText,
   parseOrThrow,
   plainObject,
   requiredString,
@@ -110,5 +113,139 @@ describe("registry", () => {
     const parameter = document.paths?.["/x"]?.get?.parameters?.[0] as unknown as Record<string, unknown>;
     expect(parameter).toMatchObject({ name: "env", in: "query", content: { "application/json": { schema: {} } } });
     expect(parameter.schema).toBeUndefined();
+  });
+});
+
+describe("field rules (properties)", () => {
+  const outcome = (schema: z.ZodTypeAny, input: unknown) => {
+    const result = schema.safeParse(input);
+    return result.success ? { value: result.data as unknown } : { message: result.error.issues[0]?.message };
+  };
+
+  it("an integer field gives the same value or message in a body and in a query string", () => {
+    const field = optionalInteger("limit", -5, 200);
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
+        const body = outcome(field.body, n);
+        expect(outcome(field.query, String(n))).toEqual(body);
+        expect(body).toEqual(n >= -5 && n <= 200 ? { value: n } : { message: "limit must be between -5 and 200" });
+      }),
+    );
+    for (const text of ["", "1.5", "1e3", " 3", "3 ", "+3", "0x10", "--1", "3\n"]) {
+      expect(outcome(field.query, text)).toEqual({ message: "limit must be an integer" });
+    }
+    expect(outcome(field.body, 1.5)).toEqual({ message: "limit must be an integer" });
+    expect(outcome(field.body, undefined)).toEqual({ value: undefined });
+    expect(outcome(field.query, undefined)).toEqual({ value: undefined });
+  });
+
+  it("a boolean field reads exactly true and false from a query string", () => {
+    const field = optionalBoolean("run_now");
+    expect(outcome(field.query, "true")).toEqual({ value: true });
+    expect(outcome(field.query, "false")).toEqual({ value: false });
+    for (const text of ["TRUE", "1", "", "yes", "False"]) {
+      expect(outcome(field.query, text)).toEqual({ message: "run_now must be a boolean" });
+    }
+    expect(outcome(field.body, "true")).toEqual({ message: "run_now must be a boolean" });
+    expect(outcome(field.query, undefined)).toEqual({ value: undefined });
+  });
+
+  it("text passes exactly while its UTF-8 fits the byte limit, and 413 names the limit", () => {
+    const field = requiredText("code", { maxBytes: 12 });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 14 }), (text) => {
+        const fits = Buffer.byteLength(text, "utf8") <= 12;
+        if (fits) expect(parseOrThrow(field.body, text)).toBe(text);
+        else
+          expect(fail(field.body, text)).toEqual({
+            status: 413,
+            message: "code is larger than 12 bytes",
+            field: undefined,
+          });
+      }),
+    );
+    const mib = requiredText("code", { maxBytes: 1024 * 1024 });
+    expect(fail(mib.body, "x".repeat(1024 * 1024 + 1)).message).toBe("code is larger than 1 MiB");
+    expect(parseOrThrow(mib.body, "x".repeat(1024 * 1024))).toHaveLength(1024 * 1024);
+    // Over the limit and unstorable: the size is what the reply reports.
+    expect(fail(field.body, `${"x".repeat(12)}\u0000`).status).toBe(413);
+  });
+
+  it("optional text: absent is fine, null is refused, NUL is refused naming the field", () => {
+    const schema = z.object({ note: optionalText("note", { maxBytes: 8 }).body });
+    expect(parseOrThrow(schema, {})).toEqual({});
+    expect(fail(schema, { note: null }).message).toBe("note must be a string");
+    expect(fail(schema, { note: "a\u0000" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^note contains a NUL/),
+      field: "note",
+    });
+  });
+
+  it("a required string counts UTF-16 units against its maximum; an optional one may be empty", () => {
+    const schema = z.object({ id: requiredString("id", { max: 3 }).query, note: optionalString("note").body });
+    expect(parseOrThrow(schema, { id: "abc", note: "" })).toEqual({ id: "abc", note: "" });
+    expect(fail(schema, { id: "abcd" }).message).toBe("id must be at most 3 characters");
+    expect(fail(schema, { id: "ab", note: 5 }).message).toBe("note must be a string");
+    expect(parseOrThrow(schema, { id: "ab", note: "\u0000" }).note).toBe("\u0000"); // not owner text unless storable
+  });
+
+  it("plain objects: null is missing when required and refused otherwise; an optional JSON object may be absent", () => {
+    expect(fail(plainObject("env", false), null).message).toBe("env must be an object");
+    expect(fail(plainObject("env", true), null).message).toBe("env is required");
+    expect(fail(plainObject("env", true), "x").message).toBe("env must be an object");
+    expect(fail(plainObject("env", true), 3).message).toBe("env must be an object");
+    const field = optionalJsonObject("env", plainObject("env", true));
+    expect(parseOrThrow(z.object({ env: field.query }), {})).toEqual({});
+    expect(parseOrThrow(z.object({ env: field.body }), { env: { A: "1" } })).toEqual({ env: { A: "1" } });
+    expect(parseOrThrow(z.object({ env: field.query }), { env: { A: "1" } })).toEqual({ env: { A: "1" } });
+  });
+});
+
+describe("field documentation", () => {
+  /** The JSON Schema the document gives each property of a body and each query parameter. */
+  function documented(body: z.ZodObject<z.ZodRawShape>, query: z.ZodObject<z.ZodRawShape>) {
+    const registry = new ApiRegistry();
+    registry.route({
+      method: "post",
+      path: "/x",
+      request: { body: { content: { "application/json": { schema: body } } }, query },
+      responses: { 200: { description: "ok" } },
+    });
+    const operation = buildDocument(registry, { title: "t", version: "1", description: "d" }).paths?.["/x"]?.post;
+    const content = operation?.requestBody as { content: Record<string, { schema: { properties: object } }> };
+    const parameters = (operation?.parameters ?? []) as Array<{ name: string; schema?: object; description?: string }>;
+    return {
+      body: content.content["application/json"]!.schema.properties as Record<string, Record<string, unknown>>,
+      query: Object.fromEntries(parameters.map((p) => [p.name, { description: p.description, ...p.schema }])),
+    };
+  }
+
+  it("carries descriptions, examples and limits into the OpenAPI document, in query forms too", () => {
+    const doc = documented(
+      z.object({
+        name: requiredString("name", { description: "The bot's name.", example: "Echo", max: 64 }).body,
+        plain: optionalString("plain").body,
+        code: requiredText("code", { maxBytes: 1024 * 1024, description: "Source.", example: "x" }).body,
+        note: optionalText("note", { maxBytes: 10 }).body,
+      }),
+      z.object({
+        run_now: optionalBoolean("run_now", "Run at once.").query,
+        limit: optionalInteger("limit", 1, 200, "How many.").query,
+      }),
+    );
+    expect(doc.body.name).toMatchObject({
+      description: "The bot's name.",
+      example: "Echo",
+      maxLength: 64,
+      minLength: 1,
+    });
+    expect(doc.body.plain).not.toHaveProperty("description");
+    expect(doc.body.plain).not.toHaveProperty("example");
+    expect(doc.body.code).toMatchObject({ description: "Source. At most 1 MiB of UTF-8; may be empty.", example: "x" });
+    expect(doc.body.note).toMatchObject({ description: "At most 10 bytes of UTF-8; may be empty." });
+    expect(doc.body.note).not.toHaveProperty("example");
+    expect(doc.query.run_now).toMatchObject({ type: "boolean", description: "Run at once." });
+    expect(doc.query.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 200, description: "How many." });
   });
 });

@@ -1,12 +1,10 @@
-/** The pacer's guarantees (never more than `rate` starts in any second, 429 pauses) and the recipient feed's order. */
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+/**
+ * The pacer (src/pacer.ts) on a virtual clock: never more than the ceiling in any closed second, the schedule and its
+ * catch-up, 429 pauses, the history carried across runs, aborts; and `sleep` on fake timers.
+ */
+import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import fc from "fast-check";
-import { newId } from "@botyard/common";
-import { accounts, bots, createDb, recipients, type DbHandle } from "@botyard/db";
-import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
-import { WorkerRepository } from "../src/broadcast-repository.js";
-import { Pacer, type Clock } from "../src/pacer.js";
-import { RecipientFeed } from "../src/recipient-feed.js";
+import { CATCH_UP_MS, Pacer, sleep, type Clock } from "../src/pacer.js";
 
 /** The most starts that fall in any window [t, t + 1000 ms). */
 function busiestSecond(starts: number[]): number {
@@ -40,13 +38,18 @@ class VirtualClock implements Clock {
   now(): number {
     return this.time;
   }
-  async sleep(ms: number): Promise<void> {
+  /** Every sleep asked for, in ms. */
+  readonly sleeps: number[] = [];
+  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    this.sleeps.push(ms);
+    if (signal?.aborted) return; // as sleep() does: no wait at all
     const step = Math.max(1, ms) + this.lateness();
     const during = this.duringNextSleep;
     this.duringNextSleep = null;
     if (during) {
       this.time += step / 2;
       during();
+      if (signal?.aborted) return; // an abort ends the sleep at once
       this.time += step / 2;
       return;
     }
@@ -130,14 +133,87 @@ describe("Pacer", () => {
     expect(next - held).toBeCloseTo(10, 6);
   });
 
-  it("gives up a wait at once when its signal aborts, counting no start", async () => {
-    const pacer = new Pacer(1000);
-    await pacer.slot();
-    pacer.pause(60_000);
+  it("gives up a 429 pause at once when its signal aborts, counting no start", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(1000, { clock });
+    const first = (await pacer.slot())!;
+    pacer.pause(600);
     const stop = new AbortController();
-    setTimeout(() => stop.abort(), 20);
+    clock.duringNextSleep = () => stop.abort();
     expect(await pacer.slot(stop.signal)).toBeUndefined();
+    expect(clock.now() - first).toBeLessThan(600);
+    // With the signal already aborted no time passes.
+    const before = clock.now();
     expect(await pacer.slot(stop.signal)).toBeUndefined();
+    expect(clock.now()).toBe(before);
+    expect(pacer.recentStarts).toEqual([first]);
+  });
+
+  it("gives up a wait for its scheduled slot when its signal aborts", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(1, { clock });
+    const first = (await pacer.slot())!;
+    const stop = new AbortController();
+    clock.duringNextSleep = () => stop.abort();
+    expect(await pacer.slot(stop.signal)).toBeUndefined();
+    expect(pacer.recentStarts).toEqual([first]);
+  });
+
+  it("starts the first send at once, without a timer", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(30, { clock });
+    expect(await pacer.slot()).toBe(clock.now());
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("catches up a stall of exactly CATCH_UP_MS and restarts the schedule after a longer one", async () => {
+    const run = async (stall: number) => {
+      const clock = new VirtualClock(() => 0);
+      const pacer = new Pacer(10, { ceiling: 40, clock });
+      const t0 = (await pacer.slot())!;
+      clock.stall(100 + stall); // the second slot was due at t0 + 100
+      const second = (await pacer.slot())!;
+      const third = (await pacer.slot())!;
+      return [second - t0, third - t0];
+    };
+    expect(await run(CATCH_UP_MS)).toEqual([200, 200]); // caught up: the third is due at t0 + 200 already
+    expect(await run(CATCH_UP_MS + 1)).toEqual([201, 301]); // dropped: the schedule restarts at the late start
+  });
+
+  it("keeps the rate when asked for a ceiling below it", async () => {
+    const clock = new VirtualClock(() => 0);
+    const starts = await startTimes(new Pacer(40, { ceiling: 10, clock }), clock, 100);
+    expect(busiestClosedSecond(starts)).toBe(40);
+  });
+
+  it("paces a rate below one a second, one start per window", async () => {
+    const clock = new VirtualClock(() => 0);
+    const starts = await startTimes(new Pacer(0.5, { clock }), clock, 4);
+    expect(starts.slice(1).map((t, i) => t - starts[i]!)).toEqual([2000, 2000, 2000]);
+  });
+
+  it("waits for a 429 pause in one sleep and starts exactly when it ends", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(1000, { clock });
+    await pacer.slot();
+    pacer.pause(3000);
+    expect(pacer.pausedUntil).toBe(clock.now() + 3000);
+    clock.sleeps.length = 0;
+    const start = (await pacer.slot())!;
+    expect(start).toBe(pacer.pausedUntil);
+    expect(clock.sleeps).toEqual([3000]);
+    expect((await pacer.slot())! - start).toBe(1);
+  });
+
+  it("never shortens a pause with a shorter one", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(1000, { clock });
+    pacer.pause(3000);
+    const until = pacer.pausedUntil;
+    clock.stall(10);
+    pacer.pause(500);
+    expect(pacer.pausedUntil).toBe(until);
+    expect(await pacer.slot()).toBe(until);
   });
 
   it("with a fractional rate, keeps to the whole number below it", async () => {
@@ -201,6 +277,31 @@ describe("Pacer", () => {
     expect(busiestClosedSecond([...fresh, ...unshared])).toBeGreaterThan(40);
   });
 
+  it("keeps the newest history in order and starts at once while the ceiling has room", async () => {
+    const clock = new VirtualClock(() => 0);
+    const now = clock.now();
+    // Longer than the ring: only the newest `ceiling` count.
+    const long = Array.from({ length: 8 }, (_, i) => now - 800 + i * 100);
+    expect(new Pacer(5, { clock, history: long }).recentStarts).toEqual(long.slice(-5));
+    // Shorter than the ring: the free places come first, so the first start need not wait.
+    const short = [now - 500, now - 400];
+    const pacer = new Pacer(5, { clock, history: short });
+    expect(pacer.recentStarts).toEqual(short);
+    expect(await pacer.slot()).toBe(now);
+    expect(pacer.recentStarts).toEqual([...short, now]);
+  });
+
+  it("reports the starts of the last second, oldest first, a start exactly a second old included", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(3, { clock });
+    const starts = await startTimes(pacer, clock, 5); // the ring wraps
+    expect(pacer.recentStarts).toEqual(starts.slice(-3));
+    clock.time = starts.at(-3)! + 1000;
+    expect(pacer.recentStarts).toEqual(starts.slice(-3));
+    clock.time += 0.5;
+    expect(pacer.recentStarts).toEqual(starts.slice(-2));
+  });
+
   it("counts a start at the moment the caller says it really started, never earlier", async () => {
     const clock = new VirtualClock(() => 0);
     const pacer = new Pacer(40, { clock });
@@ -222,65 +323,56 @@ describe("Pacer", () => {
   });
 });
 
-describe("RecipientFeed", () => {
-  let database: TestDatabase;
-  let handle: DbHandle;
-  let botId: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = createDb(database.url, { max: 4 });
-    const accountId = newId();
-    botId = newId();
-    await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
-    await handle.db.insert(bots).values({ id: botId, accountId });
-    // 1,234 recipients with gaps in their ids; every 7th speaks "de", every 10th blocked the bot.
-    const rows = Array.from({ length: 1234 }, (_, i) => ({
-      botId,
-      chatId: (i + 1) * 3,
-      languageCode: i % 7 === 0 ? "DE" : "en",
-      blocked: i % 10 === 0,
-    }));
-    await handle.db.insert(recipients).values(rows);
-  });
-  afterAll(async () => {
-    await handle.pool.end();
-    await database.drop();
+describe("sleep", () => {
+  afterEach(() => {
+    jest.useRealTimers();
   });
 
-  async function drain(feed: RecipientFeed): Promise<number[]> {
-    const out: number[] = [];
-    for (let id = await feed.next(); id !== undefined; id = await feed.next()) out.push(id);
-    return out;
+  /** Whether `promise` has settled once pending microtasks have run. */
+  async function settled(promise: Promise<unknown>): Promise<boolean> {
+    let done = false;
+    void promise.then(() => {
+      done = true;
+    });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    return done;
   }
 
-  it("hands out every unblocked recipient once, in chat id order, across pages read ahead", async () => {
-    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, null, undefined, 100));
-    const expected = Array.from({ length: 1234 }, (_, i) => i)
-      .filter((i) => i % 10 !== 0)
-      .map((i) => (i + 1) * 3);
-    expect(ids).toEqual(expected);
+  it("waits the time asked, with or without a signal", async () => {
+    jest.useFakeTimers();
+    for (const signal of [undefined, new AbortController().signal]) {
+      const waiting = sleep(1000, signal);
+      jest.advanceTimersByTime(999);
+      expect(await settled(waiting)).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(await settled(waiting)).toBe(true);
+    }
   });
 
-  it("resumes after a cursor and filters by language without regard to case", async () => {
-    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, 1500, "de", 50));
-    const expected = Array.from({ length: 1234 }, (_, i) => i)
-      .filter((i) => i % 10 !== 0 && i % 7 === 0 && (i + 1) * 3 > 1500)
-      .map((i) => (i + 1) * 3);
-    expect(ids.length).toBeGreaterThan(0);
-    expect(ids).toEqual(expected);
+  it("ends at once when the signal aborts, leaving no timer behind", async () => {
+    jest.useFakeTimers();
+    const stop = new AbortController();
+    const waiting = sleep(60_000, stop.signal);
+    expect(await settled(waiting)).toBe(false);
+    stop.abort();
+    expect(await settled(waiting)).toBe(true);
+    expect(jest.getTimerCount()).toBe(0);
+    expect(await settled(sleep(60_000, stop.signal))).toBe(true); // already aborted: no wait at all
+    expect(jest.getTimerCount()).toBe(0);
   });
 
-  it("surfaces a failed read to the caller and can be asked again", async () => {
-    let fail = true;
-    const real = new WorkerRepository(handle.db);
-    const flaky = Object.assign(Object.create(real) as WorkerRepository, {
-      recipientsAfter: (...args: Parameters<WorkerRepository["recipientsAfter"]>) =>
-        fail ? Promise.reject(new Error("connection lost")) : real.recipientsAfter(...args),
-    });
-    const feed = new RecipientFeed(flaky, botId, null, undefined, 100);
-    await expect(feed.next()).rejects.toThrow("connection lost");
-    fail = false;
-    expect(await feed.next()).toBe(6);
+  it("removes its abort listener when the time is up", async () => {
+    jest.useFakeTimers();
+    const listeners = new Set<unknown>();
+    const signal = {
+      aborted: false,
+      addEventListener: (_type: string, listener: unknown) => listeners.add(listener),
+      removeEventListener: (type: string, listener: unknown) => type === "abort" && listeners.delete(listener),
+    } as unknown as AbortSignal;
+    const waiting = sleep(10, signal);
+    expect(listeners.size).toBe(1);
+    jest.advanceTimersByTime(10);
+    expect(await settled(waiting)).toBe(true);
+    expect(listeners.size).toBe(0);
   });
 });
