@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createMetricsRegistry, createRedis } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { BROADCAST_QUEUE, drainJobId, type DrainJobData } from "@botyard/broadcast";
 import { TelegramClient } from "@botyard/telegram";
 import { Queue } from "bullmq";
@@ -87,13 +88,7 @@ async function claimsMade(workers: Array<{ metrics: WorkerMetrics }>): Promise<n
 const counted = async (metrics: WorkerMetrics, counter: "claims" | "runs", outcome: string) =>
   (await metrics[counter].get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => Promise<boolean> | boolean, timeout = 15_000) => waitFor(check, { timeout });
 
 /** True when no two workers' sending periods (first to last start) overlap. */
 function sendingPeriodsDisjoint(workers: RecordingClient[], token?: (s: RecordingClient["starts"][number]) => boolean) {
@@ -207,9 +202,10 @@ describe("runs under faults", () => {
     const afterFence = client.starts.filter((s) => s.at > supersededAt);
     // Sends start only until the next progress write (every 200 ms): at 40/s that is at most 9 starts.
     expect(afterFence.length).toBeLessThanOrEqual(9);
-    expect(Math.max(...client.starts.map((s) => s.at)) - supersededAt).toBeLessThan(400);
     const startsWhenStopped = client.starts.length;
-    await new Promise((r) => setTimeout(r, 600)); // proving an absence: nothing more may start meanwhile
+    // About time passing: the sweeper (every 100 ms) must not hand the job out again while the intruder's lease
+    // holds. Nothing happens that could be awaited, so six of its rounds are let pass.
+    await new Promise((r) => setTimeout(r, 600));
     expect(client.starts.length).toBe(startsWhenStopped);
     // The stale run wrote neither counts nor an outcome: the row is as the intruder left it.
     const row = await h.handle.pool.query("select status, sent, cursor, lease_owner from broadcasts where id = $1", [
@@ -285,7 +281,9 @@ describe("runs under faults", () => {
       const leaseEnd = (rows[0].lease_until as Date).getTime();
       const dbNow = Number((await blocker.query("select extract(epoch from clock_timestamp()) * 1000 as t")).rows[0].t);
       const leaseEndsAt = performance.now() + (leaseEnd - dbNow);
-      await new Promise((r) => setTimeout(r, 2500)); // past the lease: proving that nothing starts after its end
+      // About time passing: the lease must run out with the row still locked, and nothing starts after its end.
+      // No event marks that moment, so the test waits past it (the lease is 2 s).
+      await new Promise((r) => setTimeout(r, 2500));
       expect(Math.max(...client.starts.map((s) => s.at))).toBeLessThan(leaseEndsAt);
     } finally {
       await blocker.query("rollback");

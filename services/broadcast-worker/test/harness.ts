@@ -12,6 +12,7 @@ import {
 import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { cancelChannel, type BroadcastPayload } from "@botyard/broadcast";
+import { waitFor } from "@botyard/common/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker, type BroadcastWorkerDeps } from "../src/app.js";
@@ -43,6 +44,17 @@ export interface WorkerHarness {
   }>;
   waitForStatus(id: string, statuses: string[], timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Subscribers of the cancel channel now, as Redis counts them (every worker of a harness shares one prefix). */
+async function subscribersOf(redisUrl: string, names: RedisNames): Promise<number> {
+  const redis = createRedis(redisUrl);
+  try {
+    const [, count] = (await redis.pubsub("NUMSUB", cancelChannel(names))) as [string, number];
+    return Number(count);
+  } finally {
+    await redis.quit();
+  }
 }
 
 export async function startWorkerHarness(): Promise<WorkerHarness> {
@@ -82,6 +94,13 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
         ...overrides,
       });
       await worker.ready();
+      // ready() covers the queue, not the cancel channel, whose subscription may still be on its way: a cancel
+      // published before it lands reaches the run only at its next progress write.
+      const subscribed = workers.length + 1;
+      const redisUrl = overrides.redisUrl ?? REDIS_URL;
+      await waitFor(async () => (await subscribersOf(redisUrl, names)) >= subscribed, {
+        message: "cancel subscription",
+      });
       workers.push(worker);
       return worker;
     },

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import { fileURLToPath } from "node:url";
+import { createRedis } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { createDb } from "@botyard/db";
 import { REDIS_URL, SECRET_KEY, startWorkerHarness, type WorkerHarness } from "./harness.js";
 
@@ -32,6 +35,42 @@ function startWorkerProcess(): ChildProcess {
       LOG_LEVEL: "silent",
     },
   });
+}
+
+/** A port nothing listens on now, picked by the OS. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A redis-server of this test's own (no persistence: it comes back empty), answering PING when this resolves. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  const probe = createRedis(`redis://127.0.0.1:${port}`);
+  try {
+    await waitFor(async () => (await probe.ping()) === "PONG", { message: `redis-server on ${port}` });
+  } finally {
+    probe.disconnect();
+  }
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
 }
 
 function duplicatesOf(token: string): { chats: Set<number>; duplicates: number } {
@@ -66,26 +105,23 @@ describe("resilience", () => {
   }, 90_000);
 
   it("resumes after Redis restarts mid-job (the queue is rebuilt from Postgres)", async () => {
-    const port = 6390;
-    const startRedis = () =>
-      execSync(`redis-server --port ${port} --bind 127.0.0.1 --save "" --appendonly no --daemonize yes`);
-    startRedis();
-    await new Promise((r) => setTimeout(r, 300));
+    const port = await freePort();
+    let redis = await startRedis(port);
     const local = await startWorkerHarness();
     try {
       await local.startWorker({ redisUrl: `redis://127.0.0.1:${port}`, rate: 40, lockMs: 1500 });
       const { botId, token } = await local.bot(120);
       const id = await local.queue(botId, { type: "text", text: "through a restart" });
       await local.fake.waitFor((calls) => calls.length >= 30, 30_000);
-      execSync(`redis-cli -p ${port} shutdown nosave`);
-      await new Promise((r) => setTimeout(r, 500));
-      startRedis();
+      // Killed and started again on the same port once the old process is gone: the queue comes back empty.
+      await stopRedis(redis);
+      redis = await startRedis(port);
       await local.waitForStatus(id, ["completed"], 60_000);
       const chats = local.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
       expect(new Set(chats).size).toBe(120);
     } finally {
       await local.close();
-      execSync(`redis-cli -p ${port} shutdown nosave || true`);
+      await stopRedis(redis);
     }
   }, 90_000);
 
