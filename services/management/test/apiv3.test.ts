@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createHash } from "node:crypto";
 import { BotEventBus, createRedis, type BotEvent } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { fakeToken, startHarness, WEBHOOK_BASE, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -201,7 +202,7 @@ describe("restart, stop and delete", () => {
     expect(rows[0]).toMatchObject({ status: "running", code_version: 1 });
     expect(rows[0].running_code).toBe(rows[0].code);
     expect(rows[0].webhook_secret_hash).toBe(createHash("sha256").update(secret).digest("hex"));
-    await waitUntil(() => events.length > 0);
+    await waitFor(() => events.length > 0, { timeout: 3000, message: "a restart event" });
     expect(events[0]).toEqual({ type: "restart", botId, codeVersion: 1 });
 
     // Editing afterwards changes the saved code only.
@@ -414,11 +415,3 @@ describe("faults", () => {
     await local.close();
   });
 });
-
-async function waitUntil(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error("condition not met");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

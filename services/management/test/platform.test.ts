@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitFor } from "@botyard/common/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -61,20 +62,24 @@ function launch(settings: NodeJS.ProcessEnv): Launched {
 /** The port the launcher says `service` starts on. */
 async function portOf(l: Launched, service: string): Promise<number> {
   const pattern = new RegExp(`"${service} starting on port (\\d+)"`);
-  for (;;) {
-    const match = pattern.exec(l.output());
-    if (match) return Number(match[1]);
-    if (l.child.exitCode !== null) throw new Error(`the launcher exited:\n${l.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const port = await waitFor(
+    () => {
+      const match = pattern.exec(l.output());
+      if (match) return Number(match[1]);
+      return l.child.exitCode !== null ? 0 : undefined;
+    },
+    { timeout: 60_000, interval: 50, message: `${service}'s port in the launcher's output` },
+  );
+  if (port === 0) throw new Error(`the launcher exited:\n${l.output()}`);
+  return port;
 }
 
 async function ready(port: number): Promise<void> {
-  for (;;) {
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
-    if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, {
+    timeout: 60_000,
+    interval: 100,
+    message: `/readyz on ${port}`,
+  });
 }
 
 /** Waits until every service is ready; their ports. */

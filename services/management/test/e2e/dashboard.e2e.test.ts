@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { waitFor } from "@botyard/common/testing";
 import { type Platform, startPlatform } from "./platform.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -215,10 +216,7 @@ suite("dashboard in Chromium", () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
     const halted = `${platform.gatewayOrigin}/custom/${botId}/hello`;
-    for (let i = 0; (await fetch(halted)).status !== 403; i++) {
-      if (i > 100) throw new Error("the bot was not halted");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(async () => (await fetch(halted)).status === 403, { interval: 100, message: "the halt" });
     await page.getByRole("link", { name: "Overview" }).click();
     await page.reload();
     await page.locator(".page-heading").getByText("Halted").waitFor();
