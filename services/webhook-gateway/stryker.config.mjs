@@ -1,0 +1,42 @@
+// @ts-nocheck
+// Mutation testing of the egress guard, the halt tracker and reply shaping, each against its own unit tests
+// (pnpm --filter @botyard/webhook-gateway test:mutation runs the three configs below in turn; one module per run keeps
+// each mutant's jest run to one test file). See docs/testing.md#mutation-testing.
+import { fileURLToPath } from "node:url";
+import base from "../../jest.config.base.mjs";
+
+// pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
+const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
+
+/** The Stryker options of a run that mutates `source` against `test` (both relative to this package). */
+export function mutationRun(name, source, test) {
+  /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+  return {
+    testRunner: "jest",
+    plugins: [jestRunner],
+    jest: {
+      projectType: "custom",
+      config: { ...base, rootDir: fileURLToPath(new URL(".", import.meta.url)), testMatch: [`<rootDir>/${test}`] },
+      enableFindRelatedTests: false,
+    },
+    testRunnerNodeArgs: ["--experimental-vm-modules", "--no-node-snapshot"],
+    mutate: [source],
+    inPlace: true,
+    coverageAnalysis: "perTest",
+    // The machine's two cores are shared with other work.
+    concurrency: 2,
+    timeoutMS: 5000,
+    reporters: ["clear-text", "progress", "html", "json"],
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    thresholds: { high: 90, low: 85, break: 85 },
+    tempDirName: ".stryker-tmp",
+    cleanTempDir: "always",
+  };
+}
+
+/** All three modules in one run (`pnpm exec stryker run`): slower per mutant, one report. */
+export default {
+  ...mutationRun("all", "src/runtime/egress.ts", "test/unit/**/+(egress|halt-tracker|reply).test.ts"),
+  mutate: ["src/runtime/egress.ts", "src/bots/halt-tracker.ts", "src/routes/reply.ts"],
+};
