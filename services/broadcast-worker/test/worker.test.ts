@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { createMetricsRegistry } from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
+import { TelegramClient } from "@botyard/telegram";
 import { createWorkerMetrics, type WorkerMetrics } from "../src/metrics.js";
 import { startWorkerHarness, type WorkerHarness } from "./harness.js";
 
@@ -16,6 +17,26 @@ beforeEach(() => h.fake.reset());
 
 const counted = async (metrics: WorkerMetrics, counter: "claims" | "messages", outcome: string) =>
   (await metrics[counter].get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+
+/** A Bot API client that notes when each send starts (`performance.now()`). */
+class StartRecordingClient extends TelegramClient {
+  readonly starts: number[] = [];
+  override call<T = unknown>(token: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
+    this.starts.push(performance.now());
+    return super.call<T>(token, method, params);
+  }
+}
+
+/** The most of `times` in any closed window of `ms`. */
+function busiestWindow(times: number[], ms: number): number {
+  const at = [...times].sort((x, y) => x - y);
+  let most = 0;
+  for (let i = 0, j = 0; i < at.length; i++) {
+    while (at[i]! - at[j]! > ms) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
 
 const chatsOf = (token: string) => h.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
 
@@ -168,6 +189,42 @@ describe("errors from the Bot API", () => {
     const id = await h.queue(botId, { type: "text", text: "x" });
     await h.waitForStatus(id, ["failed"]);
     expect((await h.job(id)).error).toMatch(/401/);
+  });
+});
+
+describe("tokens and pacing end to end", () => {
+  it("fails the job of a bot without a token, naming the cause, and calls Telegram for nobody", async () => {
+    const { botId } = await h.bot(3);
+    await h.handle.pool.query("update bots set token_enc = null, token_hash = null where id = $1", [botId]);
+    const id = await h.queue(botId, { type: "text", text: "x" });
+    await h.waitForStatus(id, ["failed"]);
+    expect(await h.job(id)).toMatchObject({
+      status: "failed",
+      sent: 0,
+      error: "The bot has no token; set one with setBotToken",
+    });
+    expect(h.fake.callCount).toBe(0);
+  });
+
+  it("sends a paid broadcast past 40 a second, never past the paid rate in any second", async () => {
+    const own = await startWorkerHarness();
+    const telegram = new StartRecordingClient({ apiRoot: own.fake.apiRoot, timeoutMs: 5000 });
+    try {
+      await own.startWorker({ telegram, rate: 40, paidRate: 100 });
+      const { botId } = await own.bot(300);
+      const id = await own.queue(botId, { type: "text", text: "paid", paid: true });
+      await own.waitForStatus(id, ["completed"]);
+      expect(telegram.starts).toHaveLength(300);
+      // Starts as the worker made them, the times the pacer controls (the fake's arrival times add each
+      // connection's latency: a cold connection's first request lands tens of ms late, bunching the ones after it).
+      // 995 ms rather than 1,000: a start is stamped a few microtasks after the pacer counted it (fencing.test.ts).
+      const most = busiestWindow(telegram.starts, 995);
+      expect(most).toBeGreaterThan(40);
+      expect(most).toBeLessThanOrEqual(100);
+    } finally {
+      await own.close();
+      await telegram.close();
+    }
   });
 });
 

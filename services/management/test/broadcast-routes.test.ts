@@ -122,18 +122,31 @@ describe("validation", () => {
     expectError(await broadcast({ botId, text: "x", extra: { blob: "x".repeat(300 * 1024) } }), 413, /larger than/);
   });
 
-  it("accepts every type with its fields, unicode included", async () => {
+  it("accepts every one of the twelve types with its fields, unicode included, and queues it as that type", async () => {
     const ok: Array<Record<string, unknown>> = [
-      { text: "Привет 👋 <b>bold</b>", parseMode: "HTML" },
+      { type: "text", text: "Привет 👋 <b>bold</b>", parseMode: "HTML" },
       { type: "photo", media: "AgACAgQAAx", caption: "cap" },
+      { type: "video", media: "https://example.com/v.mp4", caption: "видео" },
+      { type: "audio", media: "CQACAgIAAx", caption: "a" },
+      { type: "document", media: "https://example.com/d.pdf" },
+      { type: "animation", media: "CgACAgQAAx", caption: "gif", parseMode: "MarkdownV2" },
+      { type: "voice", media: "AwACAgIAAx" },
+      { type: "video_note", media: "DQACAgIAAx" },
+      { type: "sticker", media: "CAACAgIAAx" },
       { type: "location", extra: { latitude: 52.5, longitude: 13.4 } },
       { type: "contact", extra: { phone_number: "+100", first_name: "Ann" } },
       { type: "poll", extra: { question: "Q?", options: ["a", "b"] } },
     ];
+    expect(new Set(ok.map((body) => body.type)).size).toBe(12);
     for (const body of ok) {
       const res = await broadcast({ botId, ...body });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ok: true, jobId: expect.any(String), status: "queued" });
+      expect({ type: body.type, status: res.status, body: res.body }).toEqual({
+        type: body.type,
+        status: 200,
+        body: { ok: true, jobId: expect.any(String), status: "queued" },
+      });
+      const { rows } = await h.handle.pool.query("select payload from broadcasts where id = $1", [res.body.jobId]);
+      expect(rows[0].payload.type).toBe(body.type);
     }
   });
 });
