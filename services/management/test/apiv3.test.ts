@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createHash } from "node:crypto";
-import { BotEventBus, createRedis, type BotEvent } from "@botyard/common";
+import { BotEventBus, createRedis, SecretBox, sha256, type BotEvent } from "@botyard/common";
+import { DocumentStore } from "@botyard/docstore";
 import { waitFor } from "@botyard/common/testing";
-import { fakeToken, startHarness, WEBHOOK_BASE, type Harness } from "./harness.js";
+import { fakeToken, SECRET_KEY, startHarness, WEBHOOK_BASE, type Harness } from "./harness.js";
 
 let h: Harness;
 let owner: { apiKey: string; email: string };
@@ -288,21 +289,28 @@ describe("transferBot", () => {
   it("copies code and name, seeds good collections and reports bad ones", async () => {
     const botId = await createBot(owner.apiKey, { name: "Source" });
     await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { SECRET: "s3cr3t-value" } });
-    const res = await post("transferBot", {
-      apiKey: owner.apiKey,
-      botId,
-      targetEmail: other.email.toUpperCase(),
-      dbProps: {
-        users: [{ _id: "u1", name: "Ann" }, { name: "Bob" }],
-        "score-board": [{ points: 3 }],
-        bad_name: [{ a: 1 }],
-        notArray: { a: 1 },
-        badDoc: [{ ok: 1 }, 5],
-        __proto__: [{ a: 1 }],
-        empty: [],
-      },
-    });
+    // JSON text, not an object literal: in a literal `__proto__: [...]` sets the prototype and is never sent.
+    const dbProps = `{
+      "users": [{ "_id": "u1", "name": "Ann" }, { "name": "Bob" }],
+      "score-board": [{ "points": 3 }],
+      "bad_name": [{ "a": 1 }],
+      "notArray": { "a": 1 },
+      "badDoc": [{ "ok": 1 }, 5],
+      "__proto__": [{ "a": 1 }],
+      "empty": []
+    }`;
+    const body = `{"apiKey": ${JSON.stringify(owner.apiKey)}, "botId": ${JSON.stringify(botId)},
+      "targetEmail": ${JSON.stringify(other.email.toUpperCase())}, "dbProps": ${dbProps}}`;
+    expect(body).toContain('"__proto__": [{ "a": 1 }]');
+    const res = await request(h.app).post("/apiv3/transferBot").set("Content-Type", "application/json").send(body);
     expect(res.status).toBe(200);
+    // Reported as a collection of its own (JSON.parse makes it an own key), refused by name, and nothing polluted.
+    expect(Object.hasOwn(res.body.dbProps, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(res.body.dbProps, "__proto__")?.value).toEqual({
+      inserted: 0,
+      error: expect.stringContaining("invalid collection name"),
+    });
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
     expect(res.body.dbProps.users).toEqual({ inserted: 2 });
     expect(res.body.dbProps["score-board"]).toEqual({ inserted: 1 });
     expect(res.body.dbProps.empty).toEqual({ inserted: 0 });
@@ -373,6 +381,176 @@ describe("env and logs", () => {
       ]);
     const logs = await get("getBotLogs", { apiKey: owner.apiKey, botId, limit: "3" });
     expect(logs.body.logs.map((l: { message: string }) => l.message)).toEqual(["line 4", "line 3", "line 2"]);
+  });
+});
+
+describe("transferBot atomicity and batching", () => {
+  const botsOf = async (email: string) =>
+    (
+      await h.handle.pool.query(
+        "select b.id from bots b join accounts a on a.id = b.account_id where lower(a.email) = lower($1)",
+        [email],
+      )
+    ).rows.map((r) => r.id as string);
+
+  it("leaves nothing behind when the database fails in the middle: no new bot, no documents", async () => {
+    const botId = await createBot();
+    const before = await botsOf(other.email);
+    // The second good collection's insert fails inside Postgres, after the bot row and the first collection.
+    await h.handle.pool.query(`
+      create function refuse_doomed() returns trigger language plpgsql as $$
+      begin
+        if new.collection = 'doomed' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$;
+      create trigger refuse_doomed before insert on documents for each row execute function refuse_doomed();`);
+    try {
+      const res = await post("transferBot", {
+        apiKey: owner.apiKey,
+        botId,
+        targetEmail: other.email,
+        dbProps: { first: [{ n: 1 }, { n: 2 }], doomed: [{ n: 3 }] },
+      });
+      expectError(res, 500, "Internal error");
+    } finally {
+      await h.handle.pool.query("drop trigger refuse_doomed on documents; drop function refuse_doomed()");
+    }
+    expect(await botsOf(other.email)).toEqual(before);
+    const orphans = await h.handle.pool.query(
+      "select count(*)::int as n from documents d where not exists (select 1 from bots b where b.id = d.bot_id)",
+    );
+    expect(orphans.rows[0].n).toBe(0);
+    const first = await h.handle.pool.query(
+      "select count(*)::int as n from documents where collection = 'first' and bot_id <> all($1)",
+      [before],
+    );
+    expect(first.rows[0].n).toBe(0);
+  });
+
+  it("seeds a collection larger than one insert batch (5,000), keeping the last of a duplicated _id", async () => {
+    const botId = await createBot();
+    const docs: Array<Record<string, unknown>> = Array.from({ length: 10_001 }, (_, i) => ({ n: i }));
+    // The same _id in the first and the third batch: one document, the later one.
+    docs[0] = { _id: "dup", n: "first" };
+    docs[10_000] = { _id: "dup", n: "last" };
+    const res = await post("transferBot", {
+      apiKey: owner.apiKey,
+      botId,
+      targetEmail: other.email,
+      dbProps: { many: docs },
+    });
+    expect(res.status).toBe(200);
+    const newBotId = res.body.newBotId as string;
+    const { rows } = await h.handle.pool.query(
+      "select count(*)::int as n, count(distinct data->>'n')::int as distinct_n from documents where bot_id = $1",
+      [newBotId],
+    );
+    expect(rows[0]).toEqual({ n: 10_000, distinct_n: 10_000 });
+    expect(res.body.dbProps.many).toEqual({ inserted: 10_000 });
+    const dup = await h.handle.pool.query("select data from documents where bot_id = $1 and doc_id = 'dup'", [
+      newBotId,
+    ]);
+    expect(dup.rows.map((r) => r.data)).toEqual([{ _id: "dup", n: "last" }]);
+  });
+});
+
+describe("setBotToken, env limits, log defaults, deleteBot", () => {
+  it("setBotToken stores the token sealed and hashed, and the next restart registers the webhook with it", async () => {
+    const botId = await createBot();
+    const token = fakeToken(31);
+    expect((await post("setBotToken", { apiKey: owner.apiKey, botId, botToken: token })).body).toMatchObject({
+      ok: true,
+      stat_code: 200,
+    });
+    const { rows } = await h.handle.pool.query("select token_enc, token_hash from bots where id = $1", [botId]);
+    expect(rows[0].token_enc).not.toContain(token);
+    expect(new SecretBox(SECRET_KEY).decrypt(rows[0].token_enc)).toBe(token);
+    expect(rows[0].token_hash).toBe(sha256(token));
+    await post("restartBot", { apiKey: owner.apiKey, botId });
+    expect(h.fake.callsOf("setWebhook", token)).toHaveLength(1);
+    // A second token replaces the first.
+    const next = fakeToken(32);
+    await post("setBotToken", { apiKey: owner.apiKey, botId, botToken: next });
+    await post("restartBot", { apiKey: owner.apiKey, botId });
+    expect(h.fake.callsOf("setWebhook", next)).toHaveLength(1);
+    expect(h.fake.callsOf("setWebhook", token)).toHaveLength(1);
+  });
+
+  it("setBotEnv takes 100 variables and values of 4096 characters, and refuses one more of either", async () => {
+    const botId = await createBot();
+    const hundred = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`V${i}`, "x".repeat(4096)]));
+    expect((await post("setBotEnv", { apiKey: owner.apiKey, botId, env: hundred })).status).toBe(200);
+    expectError(
+      await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { ...hundred, V100: "1" } }),
+      400,
+      "env may hold at most 100 variables",
+    );
+    expectError(
+      await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { A: "x".repeat(4097) } }),
+      400,
+      "env.A must be at most 4096 characters",
+    );
+    expectError(await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { "1A": "x" } }), 400, /env/);
+    // The refused sets changed nothing: the hundred are still there.
+    const { rows } = await h.handle.pool.query("select env_enc from bots where id = $1", [botId]);
+    expect(Object.keys(JSON.parse(new SecretBox(SECRET_KEY).decrypt(rows[0].env_enc)))).toHaveLength(100);
+  });
+
+  it("getBotLogs answers the newest 50 lines by default, at most 200, newest first", async () => {
+    const botId = await createBot();
+    await h.handle.pool.query(
+      "insert into bot_logs (bot_id, level, message) select $1, 'log', 'line ' || i from generate_series(1, 250) i",
+      [botId],
+    );
+    const messages = (res: request.Response) => res.body.logs.map((l: { message: string }) => l.message);
+    const byDefault = await post("getBotLogs", { apiKey: owner.apiKey, botId });
+    expect(messages(byDefault)).toEqual(Array.from({ length: 50 }, (_, i) => `line ${250 - i}`));
+    expect(messages(await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: 200 }))).toHaveLength(200);
+    expectError(await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: 201 }), 400, /limit/);
+    expectError(await post("getBotLogs", { apiKey: owner.apiKey, botId, limit: 0 }), 400, /limit/);
+  });
+
+  it("deleteBot removes the bot's rows from every table that has a bot_id, and its createIndex indexes", async () => {
+    const botId = await createBot(owner.apiKey, { botToken: fakeToken(33) });
+    const store = new DocumentStore(h.handle.pool, botId);
+    await store.run("insertOne", ["things", { score: 1 }]);
+    const { name: indexName } = (await store.run("createIndex", ["things", { score: 1 }])) as { name: string };
+    await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { A: "1" } });
+    await h.handle.pool.query(
+      "insert into recipients (bot_id, chat_id, language_code, first_name) values ($1, 1, 'en', 'U')",
+      [botId],
+    );
+    await h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', 'x')", [botId]);
+    await h.handle.pool.query("insert into broadcasts (id, bot_id, payload) values ($1, $2, '{}')", [
+      `del${botId}`.slice(0, 24),
+      botId,
+    ]);
+    const tables = (
+      await h.handle.pool.query(
+        "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'bot_id'",
+      )
+    ).rows.map((r) => r.table_name as string);
+    const rowsPerTable = async () => {
+      const counts: Record<string, number> = {};
+      for (const t of tables)
+        counts[t] = (
+          await h.handle.pool.query(`select count(*)::int as n from "${t}" where bot_id = $1`, [botId])
+        ).rows[0].n;
+      return counts;
+    };
+    const before = await rowsPerTable();
+    // The bot has rows in each of these, so the zeros below mean "removed", not "never there".
+    expect(before).toMatchObject({ documents: 1, document_indexes: 1, recipients: 1, bot_logs: 1, broadcasts: 1 });
+
+    expect((await post("deleteBot", { apiKey: owner.apiKey, botId })).status).toBe(200);
+    expect(Object.values(await rowsPerTable()).every((n) => n === 0)).toBe(true);
+    const bots = await h.handle.pool.query("select count(*)::int as n from bots where id = $1", [botId]);
+    expect(bots.rows[0].n).toBe(0);
+    const index = await h.handle.pool.query("select count(*)::int as n from pg_indexes where indexname = $1", [
+      indexName,
+    ]);
+    expect(index.rows[0].n).toBe(0);
+    expectError(await post("getBot", { apiKey: owner.apiKey, botId }), 404, "Bot not found");
   });
 });
 
