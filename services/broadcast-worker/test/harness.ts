@@ -1,4 +1,9 @@
-/** A worker on a fresh database and Redis prefix, the fake Bot API, and helpers to seed bots and broadcasts. */
+/**
+ * A worker on a fresh database and Redis prefix, the fake Bot API, and helpers to seed bots and broadcasts.
+ * Broadcasts are queued and cancelled by management's own BroadcastService (the code behind POST /broadcast and
+ * DELETE /broadcast/:jobId), not by SQL of the harness, so the worker is tested against the rows and messages
+ * management really writes. Bots and recipients are fixtures written through the schema package.
+ */
 import { randomUUID } from "node:crypto";
 import {
   createLogger,
@@ -9,11 +14,12 @@ import {
   SecretBox,
   sha256,
 } from "@botyard/common";
-import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
+import { accounts, bots, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { cancelChannel, type BroadcastPayload } from "@botyard/broadcast";
 import { waitFor } from "@botyard/common/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
+import { createBroadcastModule } from "@botyard/management/broadcast";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker, type BroadcastWorkerDeps } from "../src/app.js";
 import { createWorkerMetrics } from "../src/metrics.js";
@@ -30,9 +36,9 @@ export interface WorkerHarness {
   startWorker(overrides?: Partial<BroadcastWorkerDeps>): Promise<BroadcastWorker>;
   /** Inserts an account-less bot with a token and `n` recipients with chat ids 1..n (lang per `langOf`). */
   bot(n: number, langOf?: (chatId: number) => string): Promise<{ botId: string; token: string }>;
-  /** Inserts a queued broadcast; the sweeper gives it a drain job. */
+  /** Queues a broadcast as POST /broadcast does (the row, then the bot's drain job); resolves with its id. */
   queue(botId: string, payload: BroadcastPayload): Promise<string>;
-  /** Cancels as management does: marks the row cancelled, then publishes on the cancel channel. */
+  /** Cancels a broadcast of {@link queue} as DELETE /broadcast/:jobId does (409 error for a finished one). */
   cancel(id: string): Promise<void>;
   job(id: string): Promise<{
     status: string;
@@ -67,6 +73,15 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   const accountId = newId();
   await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
   const box = new SecretBox(SECRET_KEY);
+  // Management's side of broadcasts, on the harness's database and prefix (always the shared Redis).
+  const managementRedis = createRedis(REDIS_URL);
+  const management = createBroadcastModule({
+    db: handle.db,
+    redis: managementRedis,
+    names,
+    logger: createLogger("management", "silent"),
+  });
+  const botOf = new Map<string, string>();
   let n = 0;
   const h: WorkerHarness = {
     database,
@@ -120,15 +135,14 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       return { botId, token };
     },
     async queue(botId, payload) {
-      const id = newId(24);
-      await handle.db.insert(broadcasts).values({ id, botId, payload: { ...payload } });
+      const { id } = await management.service.enqueue(botId, payload);
+      botOf.set(id, botId);
       return id;
     },
     async cancel(id) {
-      await handle.pool.query("update broadcasts set status = 'cancelled', finished_at = now() where id = $1", [id]);
-      const publisher = createRedis(REDIS_URL);
-      await publisher.publish(cancelChannel(names), id);
-      await publisher.quit();
+      const botId = botOf.get(id);
+      if (!botId) throw new Error(`broadcast ${id} was not queued by this harness`);
+      await management.service.cancel(botId, id);
     },
     async job(id) {
       const { rows } = await handle.pool.query(
@@ -149,6 +163,15 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
     },
     async close() {
       for (const w of workers) await w.close();
+      await management.close();
+      // What management and the workers left under the prefix on the shared Redis (the queue's keys).
+      for (const pattern of [`${names.prefix}*`, `{${names.prefix}}*`]) {
+        const keys: string[] = [];
+        for await (const batch of managementRedis.scanStream({ match: pattern, count: 500 }))
+          keys.push(...(batch as string[]));
+        if (keys.length > 0) await managementRedis.del(...keys);
+      }
+      await managementRedis.quit();
       for (const c of clients) await c.close();
       await fake.close();
       await handle.pool.end();
