@@ -183,6 +183,26 @@ describe("errors from the Bot API", () => {
     expect(h.fake.callsOf("sendMessage", token).length).toBe(3 + 3);
   });
 
+  it("retries a send that got no answer in time (a network error) and counts it sent once", async () => {
+    const own = await startWorkerHarness();
+    const telegram = new TelegramClient({ apiRoot: own.fake.apiRoot, timeoutMs: 300 });
+    try {
+      await own.startWorker({ telegram });
+      const { botId, token } = await own.bot(1);
+      // The first call is answered after the client gave up; the retry is answered at once.
+      own.fake.configure({ latencyMs: 2000 });
+      const id = await own.queue(botId, { type: "text", text: "x" });
+      await own.fake.waitFor((calls) => calls.length === 1);
+      own.fake.configure({ latencyMs: 0 });
+      await own.waitForStatus(id, ["completed"]);
+      expect(await own.job(id)).toMatchObject({ sent: 1, failed: 0 });
+      expect(own.fake.callsOf("sendMessage", token).map((c) => c.params.chat_id)).toEqual([1, 1]);
+    } finally {
+      await own.close();
+      await telegram.close();
+    }
+  });
+
   it("fails the job when Telegram rejects the token", async () => {
     const { botId, token } = await h.bot(3);
     h.fake.configure({ revokedTokens: new Set([token]) });
