@@ -20,6 +20,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   BOT_RATE_LIMIT: z.coerce.number().min(1).max(100_000).default(500),
   /** Requests a bot may take at once above its rate, after a quiet spell. */
   BOT_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** CPU milliseconds per second one bot may use on average on one replica (runtime/cpu-budget.ts); over it, 429. */
+  BOT_CPU_MS_PER_SECOND: z.coerce.number().min(1).max(100_000).default(250),
+  /** CPU milliseconds a bot may use at once above that rate, after a quiet spell. */
+  BOT_CPU_BURST_MS: z.coerce.number().min(1).max(10_000_000).default(2000),
   /** Documents one bot collection may hold. */
   DOCSTORE_MAX_DOCS_PER_COLLECTION: z.coerce.number().int().min(1).default(1_000_000),
   /** Bytes of documents one bot may store. */

@@ -53,6 +53,7 @@ const gateway = createGateway({
     idleMs: config.BOT_IDLE_MS,
     maxConcurrentPerBot: config.BOT_MAX_CONCURRENCY,
     rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
+    cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
   },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
   isDraining: lifecycle.isDraining,

@@ -60,6 +60,7 @@ export interface GatewayHarnessOptions {
   maxLoaded?: number;
   idleMs?: number;
   rate?: { perSecond: number; burst: number };
+  cpu?: { msPerSecond: number; burstMs: number };
 }
 
 /** Polls `check` until it returns a value other than undefined; throws after `ms`. */
@@ -103,6 +104,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         idleMs: options.idleMs ?? 60_000,
         maxConcurrentPerBot: options.maxConcurrentPerBot ?? 16,
         rate: options.rate ?? { perSecond: 10_000, burst: 10_000 },
+        cpu: options.cpu,
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,

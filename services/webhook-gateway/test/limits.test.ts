@@ -277,6 +277,34 @@ describe("database errors as bot code sees them", () => {
   });
 });
 
+describe("the per-bot CPU budget", () => {
+  it("answers 429 with Retry-After once a bot has used its CPU, says so once in its log, and serves a neighbour", async () => {
+    // A budget one busy call uses up: 5 ms, earned back at 1 ms a second.
+    const hx = await startGatewayHarness({ cpu: { msPerSecond: 1, burstMs: 5 }, timeoutMs: 2000 });
+    try {
+      const code = `
+        logic['spin'] = async () => { const end = Date.now() + 200; while (Date.now() < end); return 'done'; };
+        logic['ping'] = async () => 'pong';`;
+      const { botId } = await hx.bot(code);
+      const other = await hx.bot(code);
+      // A call is never cut short for its budget (only for its time limit): the debt refuses the next ones.
+      expect((await request(hx.app).get(`/custom/${botId}/spin`)).status).toBe(200);
+      const refused = await request(hx.app).get(`/custom/${botId}/ping`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
+      expect(refused.body).toEqual({ ok: false, message: "This bot used up its CPU budget; try again later" });
+      expect((await request(hx.app).get(`/custom/${botId}/ping`)).status).toBe(429);
+      // The neighbour has a budget of its own.
+      expect((await request(hx.app).get(`/custom/${other.botId}/spin`)).status).toBe(200);
+      await hx.waitForLog(botId, /Over its CPU budget \(1 ms of CPU a second, bursts of 5 ms\)/);
+      const lines = (await hx.logs(botId)).filter((l) => l.message.startsWith("Over its CPU budget"));
+      expect(lines).toHaveLength(1);
+    } finally {
+      await hx.close();
+    }
+  });
+});
+
 describe("the per-bot request rate", () => {
   it("answers 429 with Retry-After past the rate, while a neighbour is served", async () => {
     const hx = await startGatewayHarness({ rate: { perSecond: 2, burst: 5 } });

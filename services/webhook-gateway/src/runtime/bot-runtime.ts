@@ -14,6 +14,7 @@ import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.j
 import type { HaltTracker } from "../bots/halt-tracker.js";
 import type { CallOutcome, LogicArgs, LogicResult } from "../isolate/protocol.js";
 import { BotDirectory } from "./bot-directory.js";
+import { CpuBudget, type CpuBudgetOptions, DEFAULT_CPU_BUDGET } from "./cpu-budget.js";
 import { BotHost, type BotStore, DEFAULT_HOST_CALL_LIMITS, type HostCallLimits } from "./bot-host.js";
 import type { Egress } from "./egress.js";
 import { isolateScript } from "./isolate-script.js";
@@ -34,6 +35,8 @@ export interface RuntimeOptions {
   rate: { perSecond: number; burst: number };
   /** Per-bot concurrency of host calls. @defaultValue DEFAULT_HOST_CALL_LIMITS */
   hostCalls?: HostCallLimits;
+  /** Per-bot CPU budget; over it, new requests answer 429. @defaultValue DEFAULT_CPU_BUDGET */
+  cpu?: CpuBudgetOptions;
 }
 
 /** The event channel as the runtime uses it. */
@@ -60,6 +63,8 @@ export class BotRuntime {
   readonly #directory: BotDirectory;
   readonly #pool: SandboxPool;
   readonly #buckets = new Map<string, TokenBucket>();
+  readonly #cpu: CpuBudget;
+  readonly #cpuOptions: CpuBudgetOptions;
   readonly #running = new Map<string, number>();
   /** Strikes being recorded, by bot: a call ended by an incident answers only once its strike (and halt) is in. */
   readonly #strikes = new Map<string, Promise<void>>();
@@ -74,8 +79,11 @@ export class BotRuntime {
       maxLoaded: options.maxLoaded,
       idleMs: options.idleMs,
     });
+    this.#cpuOptions = options.cpu ?? DEFAULT_CPU_BUDGET;
+    this.#cpu = new CpuBudget(this.#cpuOptions);
     this.#bucketSweeper = setInterval(() => {
       for (const [botId, bucket] of this.#buckets) if (bucket.full) this.#buckets.delete(botId);
+      this.#cpu.sweep();
     }, 10_000);
     this.#bucketSweeper.unref();
   }
@@ -132,10 +140,12 @@ export class BotRuntime {
     try {
       const lease = await this.#pool.acquire(botId, bot.fingerprint);
       try {
+        this.#admitCpu(botId, lease.sandbox);
         const outcome = await work(lease.sandbox);
         if (outcome.status === "error") this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
         return outcome;
       } finally {
+        this.#cpu.charge(botId, lease.sandbox.takeCpuMs());
         lease.release();
       }
     } catch (err) {
@@ -167,6 +177,38 @@ export class BotRuntime {
         headers: { "Retry-After": retryAfter },
       });
     }
+  }
+
+  /**
+   * The per-bot CPU budget: charges what the bot's isolate used since it was last charged (timers run between calls
+   * too), then refuses the call with 429 while the bot is in debt. One line in the bot's log when it goes over, and
+   * one with the count of refused requests when it is admitted again.
+   */
+  #admitCpu(botId: string, sandbox: Sandbox): void {
+    this.#cpu.charge(botId, sandbox.takeCpuMs());
+    const admission = this.#cpu.admit(botId);
+    if (admission.ok) {
+      if (admission.refused > 0) {
+        this.deps.logs.write(
+          botId,
+          "warn",
+          `${admission.refused} requests were refused (429) while over the CPU budget`,
+        );
+      }
+      return;
+    }
+    if (admission.first) {
+      const { msPerSecond, burstMs } = this.#cpuOptions;
+      this.deps.logs.write(
+        botId,
+        "warn",
+        `Over its CPU budget (${msPerSecond} ms of CPU a second, bursts of ${burstMs} ms): new requests answer 429 ` +
+          `for about ${admission.retryAfterS} s`,
+      );
+    }
+    throw new AppError("RATE_LIMITED", "This bot used up its CPU budget; try again later", {
+      headers: { "Retry-After": String(admission.retryAfterS) },
+    });
   }
 
   async #build(botId: string): Promise<{ sandbox: Sandbox; fingerprint: string }> {

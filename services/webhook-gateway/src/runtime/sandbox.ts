@@ -102,6 +102,11 @@ export class Sandbox {
   /** Callers that hold this sandbox (leases of the pool), whether or not their call has started yet. */
   #leases = 0;
   #onIncident: (incident: Incident) => void = () => {};
+  /** The isolate's CPU time (ns) when it was last read, and CPU ms used since then but not yet taken. */
+  #cpuReadNs = 0n;
+  #cpuUntakenMs = 0;
+  /** True while the event-loop time of a message of this bot is being counted. */
+  #timing = false;
 
   private constructor(
     private readonly isolate: ivm.Isolate,
@@ -146,6 +151,8 @@ export class Sandbox {
       );
       completion.release();
       compiled.release();
+      // Loading the code is not charged to the bot's CPU budget; what runs from here on is.
+      sandbox.#cpuReadNs = isolate.cpuTime;
       return sandbox;
     } catch (err) {
       sandbox?.close();
@@ -167,6 +174,25 @@ export class Sandbox {
   /** True once the isolate is gone; build a new sandbox. */
   get closed(): boolean {
     return this.#closed || this.isolate.isDisposed;
+  }
+
+  /**
+   * CPU milliseconds the bot used since the last call of this method: its isolate's CPU time (on isolated-vm's
+   * threads) plus the gateway's event-loop time spent on its messages (parsing what it sends, serialising and
+   * copying what it gets).
+   */
+  takeCpuMs(): number {
+    this.#readCpu();
+    const ms = this.#cpuUntakenMs;
+    this.#cpuUntakenMs = 0;
+    return ms;
+  }
+
+  #readCpu(): void {
+    if (this.isolate.isDisposed) return;
+    const now = this.isolate.cpuTime;
+    this.#cpuUntakenMs += Number(now - this.#cpuReadNs) / 1e6;
+    this.#cpuReadNs = now;
   }
 
   /** Bytes of heap (and ArrayBuffers) the isolate uses now. */
@@ -213,6 +239,7 @@ export class Sandbox {
     this.#failAll(new SandboxError("closed", "The bot's isolate was closed"));
     this.#receive?.release();
     this.context.release();
+    this.#readCpu();
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 
@@ -232,6 +259,23 @@ export class Sandbox {
   #deliver(message: ToIsolate): void {
     const receive = this.#receive;
     if (this.closed || receive === undefined) return;
+    this.#onEventLoop(() => this.#deliverText(message, receive));
+  }
+
+  /** Runs `work`, counting its event-loop time as the bot's CPU (once, when nested). */
+  #onEventLoop(work: () => void): void {
+    if (this.#timing) return work();
+    this.#timing = true;
+    const started = performance.now();
+    try {
+      work();
+    } finally {
+      this.#timing = false;
+      this.#cpuUntakenMs += performance.now() - started;
+    }
+  }
+
+  #deliverText(message: ToIsolate, receive: ivm.Reference): void {
     let text =
       message.type === "reply" && message.ok && message.value instanceof JsonText
         ? `{"type":"reply","id":${message.id},"ok":true,"value":${message.value.text}}`
@@ -283,6 +327,7 @@ export class Sandbox {
     this.#closed = true;
     this.#failAll(new SandboxError("collateral", `Ended because the bot's isolate was restarted: ${text}`));
     this.#receive?.release();
+    this.#readCpu();
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 
@@ -302,6 +347,10 @@ export class Sandbox {
 
   #onMessage(text: unknown): void {
     if (this.#closed) return;
+    this.#onEventLoop(() => this.#handleMessage(text));
+  }
+
+  #handleMessage(text: unknown): void {
     const decoded = decodeFromIsolate(text);
     if (!decoded.ok) {
       if (decoded.id !== undefined) this.#reply(decoded.id, { message: `Invalid call: ${decoded.reason}` });
