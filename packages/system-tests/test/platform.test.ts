@@ -5,7 +5,8 @@
  * @see docs/testing.md#cross-service-suite
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { BROADCAST_RATE, eventually, System, type SystemBot } from "./support/system.js";
+import { waitFor } from "@botyard/common/testing";
+import { BROADCAST_RATE, System, type SystemBot } from "./support/system.js";
 
 /**
  * One bot for every case: custom webhooks for the env, a handler that loops forever (stopped by the gateway's time
@@ -41,9 +42,7 @@ const sent = (bot: SystemBot, text: string) =>
 
 /** Resolves once the fake Bot API received `text` for `chat` from the bot (the bot's code answered an update). */
 const answered = (bot: SystemBot, chat: number, text: string) =>
-  eventually(`"${text}" to chat ${chat}`, async () =>
-    sent(bot, text).some((c) => c.params.chat_id === chat) ? true : undefined,
-  );
+  waitFor(() => sent(bot, text).some((c) => c.params.chat_id === chat), { message: `"${text}" to chat ${chat}` });
 
 describe("broadcasts", () => {
   it("POST /broadcast reaches every recipient the gateway recorded, each exactly once", async () => {
@@ -67,7 +66,7 @@ describe("broadcasts", () => {
     const bot = await system.createBot(BOT_CODE);
     await usersWrite(bot, 2001, 60);
     const first = (await system.broadcast(bot, { text: "long" })).body as { jobId: string };
-    await eventually("the first sends", async () => (sent(bot, "long").length >= 3 ? true : undefined));
+    await waitFor(() => sent(bot, "long").length >= 3, { message: "the first sends" });
 
     const cancelled = await system.cancel(bot, first.jobId);
     const atCancel = sent(bot, "long").length;
@@ -154,10 +153,13 @@ describe("halts", () => {
   it("halt, gateway restarted, restartBot: the bot runs again and its old incidents no longer count", async () => {
     const bot = await system.createBot(BOT_CODE);
     for (let i = 0; i < 3; i++) expect((await system.webhook(bot, "spin")).status).toBe(500);
-    const halted = await eventually("the halt", async () => {
-      const reply = await system.webhook(bot, "ping");
-      return reply.status === 403 ? reply : undefined;
-    });
+    const halted = await waitFor(
+      async () => {
+        const reply = await system.webhook(bot, "ping");
+        return reply.status === 403 ? reply : undefined;
+      },
+      { message: "the halt" },
+    );
     expect(halted.body).toMatchObject({ ok: false, message: "Bot is halted" });
 
     // The gateway that counted the incidents goes away; the new process has never loaded the bot: its metrics show

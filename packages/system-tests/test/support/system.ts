@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createRedis } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { postJson, timed, type TimedReply } from "@botyard/faults/http";
@@ -29,17 +30,6 @@ export const HANDLER_TIMEOUT_MS = 300;
 export interface SystemBot {
   botId: string;
   token: string;
-}
-
-/** Polls `check` until it returns a value other than undefined; rejects after `ms` with `what` in the message. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** A running platform; {@link System.close} stops everything it started and deletes what it left behind. */
@@ -151,10 +141,13 @@ export class System {
 
   /** Polls the job until its status is `status`; resolves with it. */
   jobWithStatus(bot: SystemBot, jobId: string, status: string): Promise<Record<string, unknown>> {
-    return eventually(`job ${jobId} ${status}`, async () => {
-      const job = await this.job(bot, jobId);
-      return job.status === status ? job : undefined;
-    });
+    return waitFor(
+      async () => {
+        const job = await this.job(bot, jobId);
+        return job.status === status ? job : undefined;
+      },
+      { timeout: 20_000, message: `job ${jobId} ${status}` },
+    );
   }
 
   /** DELETE /broadcast/:jobId. */
