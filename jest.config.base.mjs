@@ -39,8 +39,9 @@ export const coverageSources = [
 
 /**
  * With BOTYARD_COVERAGE_DIR set (scripts/coverage.mjs), one package's tests also record V8 coverage of every
- * package's sources, as JSON under BOTYARD_COVERAGE_DIR/<package path>; the script merges the runs. rootDir moves up
- * to the repository so that sources outside the package count; tests are still only the package's own.
+ * package's sources under BOTYARD_COVERAGE_DIR/<package path>: raw V8 coverage (scripts/coverage-reporter.mjs), and
+ * jest's JSON for the sources no test loaded; the script merges the runs. rootDir moves up to the repository so that
+ * sources outside the package count; tests are still only the package's own.
  */
 function withCoverage(config) {
   const out = process.env.BOTYARD_COVERAGE_DIR;
@@ -63,6 +64,13 @@ function withCoverage(config) {
     collectCoverageFrom: coverageSources,
     coverageReporters: ["json"],
     coverageDirectory: path.join(out, rel.replaceAll(path.sep, "__")),
+    reporters: [
+      "default",
+      [
+        path.join(repoRoot, "scripts/coverage-reporter.mjs"),
+        { outputDir: path.join(out, rel.replaceAll(path.sep, "__")) },
+      ],
+    ],
   };
 }
 
