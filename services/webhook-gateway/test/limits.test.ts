@@ -157,7 +157,7 @@ describe("strikes and halts", () => {
   it("one time-limit incident while two other calls are in flight is one strike, logged once", async () => {
     const { botId } = await h.bot(`
       let waiting = 0;
-      logic['wait'] = async () => { waiting++; await new Promise((r) => setTimeout(r, 1400)); return 'waited'; };
+      logic['wait'] = async () => { waiting++; await new Promise(() => {}); };
       logic['waiting'] = async () => waiting;
       logic['spin'] = async () => { for (;;) {} };`);
     // supertest sends a request only once it is awaited: start both now.
@@ -166,7 +166,8 @@ describe("strikes and halts", () => {
         .get(`/custom/${botId}/wait`)
         .then((r) => r),
     );
-    // Both waits are in the isolate before the loop starts, and end with it.
+    // Both waits are in the isolate before the loop starts and await forever: only the isolate's restart ends them
+    // (left alone, each would reach its own deadline and be a strike of its own).
     await eventually(async () => {
       const res = await request(h.app).get(`/custom/${botId}/waiting`);
       return res.body.data === 2 ? true : undefined;

@@ -65,14 +65,23 @@ describe("restart under load", () => {
 
   it("a call in flight finishes on the old code after the restart answered; the old isolate is then freed", async () => {
     const { botId } = await h.bot(
-      "logic['slow'] = async () => { console.log('slow call started'); await new Promise((r) => setTimeout(r, 500)); return 'old'; }; logic['v'] = async () => 'old';",
+      // The old code's slow call waits for a flag that only the new code sets: it cannot finish before the restart.
+      `logic['slow'] = async (q, b, db) => {
+        console.log('slow call started');
+        while (!(await db.operation.findOne('flags', { _id: 'go' }))) await new Promise((r) => setTimeout(r, 10));
+        return 'old';
+      };
+      logic['v'] = async () => 'old';`,
     );
     expect((await request(h.app).get(`/custom/${botId}/v`)).body.data).toBe("old");
     const inFlight = request(h.app)
       .get(`/custom/${botId}/slow`)
       .then((r) => r);
     await h.waitForLog(botId, /^slow call started$/);
-    await h.edit(botId, "logic['slow'] = async () => 'new'; logic['v'] = async () => 'new';");
+    await h.edit(
+      botId,
+      "logic['slow'] = async () => 'new'; logic['v'] = async (q, b, db) => { await db.operation.insertOne('flags', { _id: 'go' }); return 'new'; };",
+    );
     await h.restart(botId);
     expect((await request(h.app).get(`/custom/${botId}/v`)).body.data).toBe("new");
     const finished = await inFlight;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
-import { startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 let h: GatewayHarness;
 beforeAll(async () => {
@@ -270,6 +270,27 @@ describe("halts", () => {
     // The count starts again after a restart: two more incidents do not halt.
     for (let i = 0; i < 2; i++) await request(h.app).get(`/custom/${botId}/spin`);
     expect((await request(h.app).get(`/custom/${botId}/ok`)).status).toBe(200);
+  });
+
+  it("halts a bot after 3 memory-limit incidents, with the memory limit as the reason in getBot and the log", async () => {
+    const { botId } = await h.bot(
+      "logic['bomb'] = async () => { const a = []; for (;;) a.push(new Array(1e6).fill(1)); }; logic['ok'] = async () => 1;",
+    );
+    const memoryLines = async () =>
+      (await h.logs(botId)).filter((l) => /exceeded its memory limit/.test(l.message)).length;
+    for (let i = 1; i <= 2; i++) {
+      expect((await request(h.app).get(`/custom/${botId}/bomb`)).status).toBe(500);
+      await eventually(async () => ((await memoryLines()) >= i ? true : undefined));
+    }
+    // Two incidents: still running.
+    expect((await request(h.app).get(`/custom/${botId}/ok`)).body).toEqual({ ok: true, data: 1 });
+    expect((await request(h.app).get(`/custom/${botId}/bomb`)).status).toBe(500);
+    await h.waitForLog(botId, /^Bot halted: Hit its memory limit 3 times within 10 minutes\. Restart it to resume\.$/);
+    expect(await h.redis.zcard(h.names.limitHits(botId))).toBe(3);
+    expect((await request(h.app).get(`/custom/${botId}/ok`)).body).toEqual({ ok: false, message: "Bot is halted" });
+    const { bot } = (await h.op("getBot", { botId })) as { bot: Record<string, unknown> };
+    expect(bot).toMatchObject({ status: "halted", haltReason: "Hit its memory limit 3 times within 10 minutes" });
+    expect(await memoryLines()).toBeGreaterThanOrEqual(3);
   });
 
   it("halts a bot whose token Telegram rejects, before the failing call returns", async () => {
