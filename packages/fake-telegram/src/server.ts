@@ -1,7 +1,7 @@
 /**
  * A Bot API server on 127.0.0.1 that Botyard's tests and benchmarks point TELEGRAM_API_ROOT at. It answers every
  * `POST /bot<token>/<method>` like Telegram would for a healthy bot, records each call, and can be told to answer
- * slowly, with 429 + retry_after, with 403 for chosen chats, with 401 for chosen tokens, or with 5xx.
+ * slowly, with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or with 5xx.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,6 +25,8 @@ export interface FakeTelegramBehaviour {
   retryAfter: number;
   /** Chat ids for which send methods answer 403 "bot was blocked by the user". */
   blockedChats: Set<number>;
+  /** Chat ids for which send methods answer 400 "Bad Request: chat not found" (a refusal a retry cannot change). */
+  missingChats: Set<number>;
   /** Tokens answered with 401 Unauthorized. */
   revokedTokens: Set<string>;
   /** The next this-many calls answer 500. */
@@ -40,6 +42,7 @@ const initialBehaviour = (): FakeTelegramBehaviour => ({
   ratePerSecond: 0,
   retryAfter: 1,
   blockedChats: new Set(),
+  missingChats: new Set(),
   revokedTokens: new Set(),
   failNext: 0,
   failAll: null,
@@ -178,6 +181,7 @@ export class FakeTelegram {
     const chatId = Number(params.chat_id);
     if (method.startsWith("send") && b.blockedChats.has(chatId))
       return error(403, "Forbidden: bot was blocked by the user");
+    if (method.startsWith("send") && b.missingChats.has(chatId)) return error(400, "Bad Request: chat not found");
     return { status: 200, body: { ok: true, result: this.#result(method, params, chatId) } };
   }
 

@@ -170,6 +170,21 @@ describe("errors from the Bot API", () => {
     expect(gap).toBeGreaterThanOrEqual(1000);
   });
 
+  it("counts a 400 failed at once, without retrying it, and sends to everyone else", async () => {
+    const { botId, token } = await h.bot(3);
+    h.fake.configure({ missingChats: new Set([2]) });
+    const id = await h.queue(botId, { type: "text", text: "x" });
+    await h.waitForStatus(id, ["completed"]);
+    expect(await h.job(id)).toMatchObject({ sent: 2, failed: 1 });
+    expect(chatsOf(token).sort((a, b) => a - b)).toEqual([1, 2, 3]);
+    // Not marked blocked either: only a 403 says the user blocked the bot.
+    const { rows } = await h.handle.pool.query(
+      "select count(*)::int as n from recipients where bot_id = $1 and blocked",
+      [botId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it("retries 5xx with back-off, then counts the message failed", async () => {
     const { botId, token } = await h.bot(1);
     h.fake.configure({ failNext: 2 });
