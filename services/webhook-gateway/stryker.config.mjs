@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing of the egress guard, the halt tracker and reply shaping, each against its own unit tests
 // (pnpm --filter @botyard/webhook-gateway test:mutation runs the three configs below in turn; one module per run keeps
 // each mutant's jest run to one test file). See docs/testing.md#mutation-testing.
@@ -22,6 +21,9 @@ export function mutationRun(name, source, test) {
     testRunnerNodeArgs: ["--experimental-vm-modules", "--no-node-snapshot"],
     mutate: [source],
     inPlace: true,
+    // Only the mutated files are rewritten in place. Stryker's default also writes `// @ts-nocheck` into every other
+    // source and test file and restores them all at the end, undoing edits made meanwhile in a shared tree.
+    disableTypeChecks: false,
     coverageAnalysis: "perTest",
     // The machine's two cores are shared with other work.
     concurrency: 2,

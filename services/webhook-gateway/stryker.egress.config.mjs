@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing of src/runtime/egress.ts against test/unit/runtime/egress.test.ts (docs/testing.md#mutation-testing).
 import { mutationRun } from "./stryker.config.mjs";
 

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing of src/bots/halt-tracker.ts against test/unit/bots/halt-tracker.test.ts (docs/testing.md#mutation-testing).
 import { mutationRun } from "./stryker.config.mjs";
 

@@ -1,4 +1,3 @@
-// @ts-nocheck
 // Mutation testing of src/routes/reply.ts against test/unit/routes/reply.test.ts (docs/testing.md#mutation-testing).
 import { mutationRun } from "./stryker.config.mjs";
 

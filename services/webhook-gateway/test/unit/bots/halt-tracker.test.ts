@@ -1,8 +1,7 @@
-// @ts-nocheck
 // Unit tests of src/bots/halt-tracker.ts on a virtual clock, against the real Redis (each test under its own prefix).
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { createRedis, RedisNames } from "@botyard/common";
+import { createRedis, type RedisConnection, RedisNames } from "@botyard/common";
 import { HALT_AFTER_HITS, HALT_WINDOW_MS, HaltTracker } from "../../../src/bots/halt-tracker.js";
 
 const redis = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
@@ -80,6 +79,28 @@ describe("HaltTracker", () => {
     const ttl = await redis.pttl(key);
     expect(ttl).toBeGreaterThan(HALT_WINDOW_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(HALT_WINDOW_MS);
+  });
+
+  it("counts no incident when the transaction answers nothing usable (never halts on a Redis oddity)", async () => {
+    const names = new RedisNames("botyard-test-stub");
+    for (const answer of [
+      null,
+      [],
+      [
+        [null, 1],
+        [null, 0],
+      ],
+    ]) {
+      const chain = {
+        zadd: () => chain,
+        zremrangebyscore: () => chain,
+        zcard: () => chain,
+        pexpire: () => chain,
+        exec: async () => answer,
+      };
+      const stub = { multi: () => chain } as unknown as RedisConnection;
+      expect(await new HaltTracker(stub, names).hit("bot1")).toBe(false);
+    }
   });
 
   it("starts again from zero once restartBot deleted the key", async () => {
