@@ -117,9 +117,9 @@ describe("isPrivateAddress", () => {
   });
 
   it("refuses every address inside each private range, first and last included", () => {
-    const inRange = fc.constantFrom(...PRIVATE_V4).chain(([first, bits]) =>
-      fc.integer({ min: toInt(first), max: toInt(first) + 2 ** (32 - bits) - 1 }),
-    );
+    const inRange = fc
+      .constantFrom(...PRIVATE_V4)
+      .chain(([first, bits]) => fc.integer({ min: toInt(first), max: toInt(first) + 2 ** (32 - bits) - 1 }));
     fc.assert(fc.property(inRange, (n) => isPrivateAddress(toIp(n))));
     for (const [first, bits] of PRIVATE_V4) {
       expect(isPrivateAddress(first)).toBe(true);
@@ -146,7 +146,7 @@ let origin: string;
 const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   "/json": (_req, res) => res.setHeader("content-type", "application/json").end('{"a":1}'),
-  "/text-json": (_req, res) => res.setHeader("content-type", "text/plain").end('  [1, 2]'),
+  "/text-json": (_req, res) => res.setHeader("content-type", "text/plain").end("  [1, 2]"),
   "/broken-json": (_req, res) => res.setHeader("content-type", "application/json").end("{nope"),
   "/plain": (_req, res) => res.setHeader("content-type", "text/plain").end("hello [1]"),
   "/no-type": (_req, res) => res.end('{"b":2}'),
