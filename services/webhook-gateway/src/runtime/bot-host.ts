@@ -24,6 +24,13 @@ export interface BotStore {
 export interface HostCallLimits {
   /** @defaultValue 4 running, 60 waiting: a bot holds at most 4 of the gateway's database connections. */
   db: { concurrency: number; queue: number };
+  /**
+   * Of those, findAll (and find) calls: each may return a page of up to 1 MiB (maxFindBytes) that Postgres reads and
+   * the gateway forwards, so a bot reading many at once takes CPU from its neighbours out of proportion to its
+   * connections. A findAll waits here before it takes a db slot, so the bot's other calls are not held up behind it.
+   * @defaultValue 2 running, 62 waiting
+   */
+  pages: { concurrency: number; queue: number };
   /** @defaultValue 8 running, 248 waiting: Telegram allows about 30 messages a second per bot anyway. */
   tg: { concurrency: number; queue: number };
   /** @defaultValue 8 running, 56 waiting. */
@@ -33,6 +40,7 @@ export interface HostCallLimits {
 /** Defaults of {@link HostCallLimits}; the queues fit the isolate's pending limits (isolate/protocol.ts). */
 export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = {
   db: { concurrency: 4, queue: 60 },
+  pages: { concurrency: 2, queue: 62 },
   tg: { concurrency: 8, queue: 248 },
   http: { concurrency: 8, queue: 56 },
 };
@@ -57,12 +65,14 @@ export interface BotHostDeps {
 /** The host of one bot, shared by its sandboxes (the current one and any still finishing calls after a restart). */
 export class BotHost implements SandboxHost {
   readonly #db: ConcurrencyLimiter;
+  readonly #pages: ConcurrencyLimiter;
   readonly #tg: ConcurrencyLimiter;
   readonly #http: ConcurrencyLimiter;
 
   constructor(private readonly deps: BotHostDeps) {
-    const { db, tg, http } = deps.limits;
+    const { db, pages, tg, http } = deps.limits;
     this.#db = new ConcurrencyLimiter(db.concurrency, db.queue, "db.operation calls");
+    this.#pages = new ConcurrencyLimiter(pages.concurrency, pages.queue, "db.operation.findAll calls");
     this.#tg = new ConcurrencyLimiter(tg.concurrency, tg.queue, "bot.telegram calls");
     this.#http = new ConcurrencyLimiter(http.concurrency, http.queue, "axios requests");
   }
@@ -73,8 +83,10 @@ export class BotHost implements SandboxHost {
 
   call(call: HostCall): Promise<unknown> {
     switch (call.kind) {
-      case "db":
-        return this.#db.run(async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
+      case "db": {
+        const run = () => this.#db.run(async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
+        return call.op === "findAll" ? this.#pages.run(run) : run();
+      }
       case "tg":
         return this.#tg.run(() => this.#telegram(call.method, call.params));
       case "http":
