@@ -2,13 +2,13 @@
 import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Server } from "node:http";
+import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 
-/** Starts `app` on a free port; returns its base URL and a closer. */
-export async function serve(app: express.Express): Promise<{ url: string; close(): Promise<void> }> {
+/** Starts `app` (an express app or any request listener) on a free port; returns its base URL and a closer. */
+export async function serve(app: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

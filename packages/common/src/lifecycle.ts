@@ -6,9 +6,8 @@
  *
  * @see docs/operations.md#shutdown
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
-import type { Express } from "express";
 import type { Logger } from "pino";
 import { defaults } from "./config.js";
 
@@ -22,11 +21,15 @@ export const DEFAULT_SHUTDOWN_GRACE_MS: number = defaults.shutdownGraceMs;
  */
 export const DRAIN_IDLE_LINGER_MS = 500;
 
-/** Starts `app` on `port` (0 picks a free one) and resolves with the server once it listens. */
-export function listen(app: Express, port: number, host = "0.0.0.0"): Promise<Server> {
+/**
+ * Starts `app` (an express app or any request listener) on `port` (0 picks a free one) and resolves with the server
+ * once it listens.
+ */
+export function listen(app: RequestListener, port: number, host = "0.0.0.0"): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
-    server.on("error", reject);
+    const server = createServer(app);
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
   });
 }
 
@@ -211,7 +214,7 @@ export class Lifecycle {
   readonly isDraining = (): boolean => this.#draining;
 
   /** Starts `app` on `port` and tracks its connections for the drain. */
-  async listen(app: Express, port: number, host?: string): Promise<Server> {
+  async listen(app: RequestListener, port: number, host?: string): Promise<Server> {
     const server = await listen(app, port, host);
     this.#drains.push(new HttpDrain(server));
     return server;

@@ -1,4 +1,5 @@
 /** The gateway HTTP app: operator endpoints, custom webhooks and the Telegram intake, built from injected parts. */
+import type { RequestListener } from "node:http";
 import express, { type Express } from "express";
 import {
   BotEventBus,
@@ -21,8 +22,9 @@ import type { TelegramClient } from "@botyard/telegram";
 import { BotLogWriter } from "./bots/bot-log.js";
 import { GatewayRepository } from "./bots/gateway-repository.js";
 import { HaltTracker } from "./bots/halt-tracker.js";
-import { customWebhookRouter } from "./routes/custom-webhook.js";
-import { telegramIntakeRouter } from "./routes/telegram-intake.js";
+import { customWebhookRoute } from "./routes/custom-webhook.js";
+import { gatewayDispatcher } from "./routes/dispatch.js";
+import { telegramIntakeRoute } from "./routes/telegram-intake.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
 import { docsRouter } from "@botyard/openapi";
@@ -57,7 +59,13 @@ export interface GatewayDeps {
 
 /** The app and what must be closed with it. */
 export interface Gateway {
-  app: Express;
+  /**
+   * The HTTP request listener (for `http.createServer`, or supertest): the bot routes are served by
+   * routes/dispatch.ts, everything else by an express app.
+   */
+  app: RequestListener;
+  /** The express app behind `app`: operator endpoints, /openapi.json and the 404s. */
+  rest: Express;
   runtime: BotRuntime;
   logs: BotLogWriter;
   events: BotEventBus;
@@ -68,6 +76,9 @@ export interface Gateway {
 
 /** The error body of the gateway: `{ ok: false, message }`. */
 export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message });
+
+/** The largest body of a webhook call or an update, as 413 replies name it. */
+const bodyLimit = "1 MiB";
 
 /** Wires the gateway. */
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -95,24 +106,28 @@ export function createGateway(deps: GatewayDeps): Gateway {
   events.onLost(() => runtime.onResubscribed());
   const ready = events.start();
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.set("query parser", "simple");
-  app.use(httpMetricsMiddleware(deps.registry));
-  app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
-  app.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
-  app.use(customWebhookRouter(runtime, logs));
-  app.use(telegramIntakeRouter(runtime, repository, deps.logger));
-  app.use(() => {
+  const rest = express();
+  rest.disable("x-powered-by");
+  rest.use(httpMetricsMiddleware(deps.registry));
+  rest.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
+  rest.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
+  rest.use(() => {
     throw new AppError("NOT_FOUND");
   });
-  app.use(
-    errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context: "gateway request", bodyLimit: "1 MiB" }),
-  );
+  rest.use(errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context: "gateway request", bodyLimit }));
+  const app = gatewayDispatcher({
+    custom: customWebhookRoute(runtime, logs),
+    telegram: telegramIntakeRoute(runtime, repository, deps.logger),
+    fallback: rest,
+    registry: deps.registry,
+    logger: deps.logger,
+    envelope: gatewayErrorBody,
+    bodyLimit,
+  });
 
   return {
     app,
+    rest,
     runtime,
     logs,
     events,

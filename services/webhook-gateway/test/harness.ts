@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createManagementApp } from "@botyard/management/app";
 import { TelegramClient } from "@botyard/telegram";
+import type { RequestListener } from "node:http";
 import type { Express } from "express";
 import request from "supertest";
 import { createGateway, type Gateway } from "../src/app.js";
@@ -25,7 +26,7 @@ export interface TestBot {
 }
 
 export interface GatewayHarness {
-  app: Express;
+  app: RequestListener;
   gateway: Gateway;
   management: Express;
   database: TestDatabase;

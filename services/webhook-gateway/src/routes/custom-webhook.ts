@@ -2,13 +2,18 @@
  * `ANY /custom/:botId/:customPath`: hands the call to `logic[customPath]` of the bot with (query, body, db, response,
  * params) and answers with what the handler left. Errors are `{ ok: false, message }`.
  *
+ * This is the gateway's hot path, so it runs on Node's request and response without express (routes/dispatch.ts
+ * routes to it): the body is read only when there is one, and the reply is written at once.
+ *
  * @see docs/bot-runtime.md#custom-webhooks
  */
-import express, { type Request, type Response, type Router } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
 import { AppError } from "@botyard/common";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { LogicArgs } from "../isolate/protocol.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
+import { type BodyParser, clientIp, hasBody, queryOf, readBody, sendJson } from "./http.js";
 import { buildReply, InvalidReplyError } from "./reply.js";
 
 /** Largest webhook body. */
@@ -17,37 +22,53 @@ const PATH_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 // Platform credentials that may ride along on a request; a handler has no use for them.
 const HIDDEN_HEADERS = new Set(["x-telegram-bot-api-secret-token", "x-bot-token"]);
 
+/** A request to a custom webhook, as the dispatcher matched it. */
+export interface CustomCall {
+  botId: string;
+  customPath: string;
+  /** The request path, undecoded (the handler's `params.path`). */
+  path: string;
+  /** The query text after `?`, if any. */
+  query: string | undefined;
+}
+
 /** The handler's `params` and `query` from the request. */
-function argsOf(req: Request, botId: string, rawBody: string, body: unknown): LogicArgs {
+function argsOf(req: IncomingMessage, call: CustomCall, rawBody: string, body: unknown): LogicArgs {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HIDDEN_HEADERS.has(name)) {
+  const raw = req.headers;
+  for (const name of Object.keys(raw)) {
+    const value = raw[name];
+    if (value !== undefined && !HIDDEN_HEADERS.has(name))
       headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
   }
+  const forwarded = raw["x-forwarded-for"];
   return {
-    query: { ...(req.query as Record<string, unknown>) },
+    query: queryOf(call.query),
     body,
-    params: { method: req.method, path: req.path, headers, rawBody, ip: req.ip ?? "", botId },
+    params: {
+      method: req.method ?? "GET",
+      path: call.path,
+      headers,
+      rawBody,
+      ip: clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(", ") : forwarded),
+      botId: call.botId,
+    },
   };
 }
 
-/** Builds the router. */
-export function customWebhookRouter(runtime: BotRuntime, logs: BotLogWriter): Router {
-  const router = express.Router();
-  const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+/** A custom webhook call, start to reply. */
+export type CustomWebhookRoute = (req: IncomingMessage, res: ServerResponse, call: CustomCall) => Promise<void>;
 
-  router.all("/custom/:botId/:customPath", async (req: Request, _res: Response, next) => {
-    const botId = req.params.botId as string;
-    const path = req.params.customPath as string;
+/** Builds the route. */
+export function customWebhookRoute(runtime: BotRuntime, logs: BotLogWriter): CustomWebhookRoute {
+  const raw: BodyParser = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+
+  return async (req, res, call) => {
+    const { botId, customPath: path } = call;
     if (!PATH_PATTERN.test(path)) throw new AppError("INVALID_PATH");
     await runtime.bot(botId); // 404 before the body is read
-    next();
-  });
-  router.all("/custom/:botId/:customPath", raw, async (req: Request, res: Response) => {
-    const botId = req.params.botId as string;
-    const path = req.params.customPath as string;
-    const rawBody = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
+    const buffer = hasBody(req) ? await readBody(raw, req, res) : undefined;
+    const rawBody = Buffer.isBuffer(buffer) ? buffer.toString("utf8") : "";
     let body: unknown = {};
     if (rawBody.trim() !== "") {
       try {
@@ -56,7 +77,7 @@ export function customWebhookRouter(runtime: BotRuntime, logs: BotLogWriter): Ro
         throw new AppError("MALFORMED_JSON");
       }
     }
-    const result = await runtime.runWebhook(botId, path, argsOf(req, botId, rawBody, body));
+    const result = await runtime.runWebhook(botId, path, argsOf(req, call, rawBody, body));
     let reply: ReturnType<typeof buildReply>;
     try {
       reply = buildReply(result, `/custom/${botId}/`);
@@ -66,7 +87,6 @@ export function customWebhookRouter(runtime: BotRuntime, logs: BotLogWriter): Ro
       throw new AppError("HANDLER_ERROR");
     }
     for (const problem of reply.problems) logs.write(botId, "warn", `custom/${path}: ${problem}`);
-    res.status(reply.status).set(reply.headers).json(reply.body);
-  });
-  return router;
+    sendJson(req, res, reply.status, reply.body, reply.headers);
+  };
 }

@@ -6,10 +6,13 @@
  *
  * @see docs/bot-runtime.md#telegram-updates
  */
-import express, { type Request, type Response, type Router } from "express";
-import { AppError, constantTimeEqual, type Logger, methodNotAllowed, sha256, storableText } from "@botyard/common";
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
+import { AppError, constantTimeEqual, type Logger, methodNotAllowedError, sha256, storableText } from "@botyard/common";
 import type { GatewayRepository, SeenUser } from "../bots/gateway-repository.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
+import { type BodyParser, readBody, sendJson } from "./http.js";
 
 const UPDATE_BODY_LIMIT = "1mb";
 
@@ -41,33 +44,39 @@ export function userOf(update: Obj): SeenUser | undefined {
   };
 }
 
-/** Builds the router. */
-export function telegramIntakeRouter(runtime: BotRuntime, repository: GatewayRepository, logger: Logger): Router {
-  const router = express.Router();
-  const json = express.json({ limit: UPDATE_BODY_LIMIT, type: () => true });
-  router.post("/telegram/:botId", json, async (req: Request, res: Response) => {
-    const botId = req.params.botId as string;
+/** A Telegram update for `botId`, start to reply. */
+export type TelegramIntakeRoute = (req: IncomingMessage, res: ServerResponse, botId: string) => Promise<void>;
+
+/** Builds the route. */
+export function telegramIntakeRoute(
+  runtime: BotRuntime,
+  repository: GatewayRepository,
+  logger: Logger,
+): TelegramIntakeRoute {
+  const json: BodyParser = express.json({ limit: UPDATE_BODY_LIMIT, type: () => true });
+  return async (req, res, botId) => {
+    // Telegram only POSTs; any other method learns that instead of a 404 (docs/management-api.md#methods).
+    if (req.method !== "POST") throw methodNotAllowedError(req.method ?? "", ["POST"]);
+    const parsed = await readBody(json, req, res);
     // Only "no such bot" looks like a wrong secret; a lookup that failed (Postgres away) is not the caller's fault
-    // and reaches the error handler (503 + Retry-After), so Telegram retries the update.
+    // and reaches the error reply (503 + Retry-After), so Telegram retries the update.
     const bot = await runtime.bot(botId).catch((err: unknown) => {
       if (err instanceof AppError && err.code === "BOT_NOT_FOUND") return undefined;
       throw err;
     });
-    const secret = req.get("x-telegram-bot-api-secret-token");
+    const header = req.headers["x-telegram-bot-api-secret-token"];
+    const secret = Array.isArray(header) ? header.join(", ") : header;
     const expected = bot?.webhookSecretHash;
     if (!expected || !secret || !constantTimeEqual(sha256(secret), expected)) {
       throw new AppError("INVALID_SECRET_TOKEN");
     }
-    const update = obj(req.body);
+    const update = obj(parsed);
     if (!update) throw new AppError("INVALID_INPUT", "Update must be a JSON object");
     const user = userOf(update);
     if (user) await repository.upsertRecipient(botId, user);
-    res.json({ ok: true });
+    sendJson(req, res, 200, { ok: true });
     runtime.runUpdate(botId, update).catch((err: unknown) => {
       if (!(err instanceof AppError)) logger.error({ err, botId }, "dispatching an update failed");
     });
-  });
-  // Telegram only POSTs; any other method learns that instead of a 404 (docs/management-api.md#methods).
-  router.all("/telegram/:botId", methodNotAllowed(["POST"]));
-  return router;
+  };
 }

@@ -1,0 +1,110 @@
+/**
+ * The gateway's request listener. It routes the two bot routes itself, `ANY /custom/:botId/:customPath` and
+ * `/telegram/:botId`, and hands every other request (operator endpoints, /openapi.json, 404s) to the express app.
+ * Express's router, its response helpers and prom-client's per-request label hashing were most of a trivial webhook's
+ * cost (bench/README.md#gateway-pnpm-benchgateway-2026-11-25); everything the bot routes need from HTTP is in
+ * routes/http.ts.
+ *
+ * Matching is the router's: a path segment is one or more characters other than `/`, letters match in any case, one
+ * trailing `/` is allowed, and a segment is percent-decoded (a segment that does not decode is a 400, never a 500).
+ * Errors go through the same translator as the express app's (`toProblem`), in the gateway's `{ ok: false, message }`.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import {
+  AppError,
+  HttpMetrics,
+  type Logger,
+  type Problem,
+  type Registry,
+  secondsSince,
+  toProblem,
+} from "@botyard/common";
+import type { CustomWebhookRoute } from "./custom-webhook.js";
+import { sendJson, splitTarget } from "./http.js";
+import type { TelegramIntakeRoute } from "./telegram-intake.js";
+
+const CUSTOM = /^\/custom\/([^/]+)\/([^/]+)\/?$/i;
+const TELEGRAM = /^\/telegram\/([^/]+)\/?$/i;
+/** The route labels of the metrics: patterns, never concrete paths. */
+const CUSTOM_ROUTE = "/custom/:botId/:customPath";
+const TELEGRAM_ROUTE = "/telegram/:botId";
+/** The routes the dispatcher serves itself, as express would write them. */
+export const BOT_ROUTES: readonly string[] = [CUSTOM_ROUTE, TELEGRAM_ROUTE];
+
+/** What the dispatcher is built from. */
+export interface DispatchOptions {
+  custom: CustomWebhookRoute;
+  telegram: TelegramIntakeRoute;
+  /** Everything that is not a bot route. */
+  fallback: RequestListener;
+  registry: Registry;
+  logger: Logger;
+  /** Shapes an error body. */
+  envelope: (problem: Problem) => Record<string, unknown>;
+  /** The body limit named in a 413. */
+  bodyLimit: string;
+}
+
+/** A path segment decoded as the router decodes it; a segment that is not UTF-8 percent-encoding is a 400. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError("INVALID_INPUT", "Malformed URL: a path segment is not valid percent-encoded UTF-8");
+  }
+}
+
+/** Builds the listener. */
+export function gatewayDispatcher(options: DispatchOptions): RequestListener {
+  const metrics = HttpMetrics.of(options.registry);
+  const { logger, envelope, bodyLimit } = options;
+
+  const fail = (req: IncomingMessage, res: ServerResponse, route: string, err: unknown): void => {
+    if (res.headersSent) {
+      // The reply was under way: nothing can be said any more but that it is cut short.
+      logger.error({ err, method: req.method, route }, "gateway request failed after its reply began");
+      res.destroy();
+      return;
+    }
+    const { problem, unexpected } = toProblem(err, bodyLimit);
+    if (unexpected) logger.error({ err, method: req.method, route }, "gateway request failed");
+    else if (problem.status === 503) logger.warn({ err: String(err) }, "gateway request: dependency unavailable");
+    sendJson(req, res, problem.status, envelope(problem), problem.headers);
+  };
+
+  const run = (req: IncomingMessage, res: ServerResponse, route: string, work: () => Promise<void>): void => {
+    const start = performance.now();
+    let settled: Promise<void>;
+    try {
+      settled = work();
+    } catch (err) {
+      settled = Promise.reject(err);
+    }
+    settled
+      .catch((err: unknown) => fail(req, res, route, err))
+      .finally(() => metrics.observe(req.method ?? "", route, res.statusCode, secondsSince(start)));
+  };
+
+  return (req, res) => {
+    const { path, query } = splitTarget(req.url ?? "/");
+    const custom = CUSTOM.exec(path);
+    if (custom) {
+      run(req, res, CUSTOM_ROUTE, () =>
+        options.custom(req, res, {
+          botId: decodeSegment(custom[1] as string),
+          customPath: decodeSegment(custom[2] as string),
+          path,
+          query,
+        }),
+      );
+      return;
+    }
+    const telegram = TELEGRAM.exec(path);
+    if (telegram) {
+      run(req, res, TELEGRAM_ROUTE, () => options.telegram(req, res, decodeSegment(telegram[1] as string)));
+      return;
+    }
+    options.fallback(req, res);
+  };
+}
