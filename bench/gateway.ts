@@ -258,6 +258,8 @@ async function main(): Promise<void> {
           // The per-bot limits are not what is measured here: one bot takes all the load.
           BOT_RATE_LIMIT: "100000",
           BOT_RATE_BURST: "1000000",
+          BOT_CPU_MS_PER_SECOND: "100000",
+          BOT_CPU_BURST_MS: "10000000",
           BOT_MAX_CONCURRENCY: "1000",
           BOT_IDLE_MS: "3600000",
         },
