@@ -16,6 +16,7 @@ import {
   errorHandler,
   failFastRedisOptions,
   isUnavailableError,
+  problemOf,
   toProblem,
   UNAVAILABLE_RETRY_AFTER_S,
 } from "../src/index.js";
@@ -147,5 +148,212 @@ describe("errorHandler", () => {
     expect(res.body).toEqual({ ok: false, error: "Service temporarily unavailable; try again shortly" });
     const levels = lines.map((l) => (JSON.parse(l) as { level: number }).level);
     expect(levels).toEqual([40]);
+  });
+});
+
+describe("isUnavailableError, every code and message", () => {
+  it.each([
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "EPIPE",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "57P01",
+    "57P02",
+    "57P03",
+    "53300",
+    "ERR_DEPENDENCY_DOWN",
+    "08000",
+    "08P01",
+  ])("is true for code %s whatever the message", (code) => {
+    expect(isUnavailableError(withCode("", code))).toBe(true);
+    expect(isUnavailableError({ code })).toBe(true);
+  });
+
+  it.each([
+    "Connection terminated unexpectedly",
+    "connection IS CLOSED",
+    "connect econnrefused 1.2.3.4",
+    "Timeout exceeded when trying to connect",
+    "Client has encountered a connection error and is not queryable",
+    "Reached the max retries per request limit (which is 1)",
+    "Stream isn't writeable",
+    "Redis is unavailable",
+    "redis unavailable",
+    "Command timed out",
+    "Client was closed and is not queryable",
+  ])("is true for the message %j", (message) => {
+    expect(isUnavailableError(new Error(message))).toBe(true);
+  });
+
+  it("is false for codes and messages that only look alike", () => {
+    for (const err of [
+      withCode("x", "18000"),
+      withCode("x", "5301"),
+      { code: 8 },
+      { message: "Connection terminated" },
+      new Error("command timed out"),
+      new Error("Command timed out."),
+      new Error("Redis is available"),
+    ])
+      expect(isUnavailableError(err)).toBe(false);
+  });
+
+  it("looks 16 errors deep and wide, no further", () => {
+    const chain = (depth: number) => {
+      let err: unknown = withCode("down", "ECONNREFUSED");
+      for (let i = 1; i < depth; i++) err = new Error(`wrap ${i}`, { cause: err });
+      return err;
+    };
+    expect(isUnavailableError(chain(16))).toBe(true);
+    expect(isUnavailableError(chain(17))).toBe(false);
+    const members = [...Array.from({ length: 14 }, () => new Error("other")), withCode("down", "ECONNRESET")];
+    expect(isUnavailableError(new AggregateError(members, "all failed"))).toBe(true);
+    const more = [...Array.from({ length: 15 }, (_, i) => new Error(`other ${i}`)), withCode("down", "ECONNRESET")];
+    expect(isUnavailableError(new AggregateError(more, "all failed"))).toBe(false);
+    expect(isUnavailableError({ errors: "ECONNREFUSED", cause: null })).toBe(false);
+  });
+});
+
+describe("toProblem, every class", () => {
+  it("keeps an AppError's code, message, field, details and headers, and nothing it did not set", () => {
+    const full = new AppError("JOB_FINISHED", "done", { field: "jobId", details: { job: 1 }, headers: { A: "b" } });
+    expect(toProblem(full)).toEqual({
+      problem: {
+        status: 409,
+        code: "JOB_FINISHED",
+        message: "done",
+        field: "jobId",
+        details: { job: 1 },
+        headers: { A: "b" },
+      },
+      unexpected: false,
+    });
+    expect(toProblem(new AppError("NOT_FOUND")).problem).toEqual({
+      status: 404,
+      code: "NOT_FOUND",
+      message: "Not found",
+    });
+  });
+
+  it("turns body-parser failures into 413, malformed JSON or unreadable body", () => {
+    const parserError = (status: number, type: string) => Object.assign(new Error("x"), { status, type });
+    expect(toProblem(parserError(413, "entity.too.large"), "1mb").problem).toEqual(
+      problemOf("BODY_TOO_LARGE", "Request body is larger than 1mb"),
+    );
+    expect(toProblem(parserError(413, "entity.too.large")).problem.message).toBe(
+      "Request body is larger than the limit",
+    );
+    expect(toProblem(parserError(400, "entity.parse.failed"))).toEqual({
+      problem: problemOf("MALFORMED_JSON"),
+      unexpected: false,
+    });
+    expect(toProblem(parserError(415, "encoding.unsupported"))).toEqual({
+      problem: problemOf("UNREADABLE_BODY"),
+      unexpected: false,
+    });
+    expect(toProblem(parserError(500, "stream.not.readable"))).toEqual({
+      problem: problemOf("INTERNAL"),
+      unexpected: true,
+    });
+    expect(toProblem(parserError(499, "x")).problem.code).toBe("UNREADABLE_BODY");
+  });
+
+  it("answers a URL that does not decode with 400", () => {
+    expect(toProblem(new URIError("URI malformed"))).toEqual({
+      problem: problemOf("INVALID_INPUT", "Malformed URL: a path segment is not valid percent-encoded UTF-8"),
+      unexpected: false,
+    });
+  });
+
+  it("answers text Postgres refused (22P05, 22021), also as a cause, with 400", () => {
+    const problem = problemOf("INVALID_INPUT", "Text contains a character that cannot be stored (NUL)");
+    expect(toProblem(withCode("unsupported Unicode escape sequence", "22P05"))).toEqual({ problem, unexpected: false });
+    expect(toProblem(new Error("Failed query", { cause: withCode("invalid byte sequence", "22021") }))).toEqual({
+      problem,
+      unexpected: false,
+    });
+  });
+
+  it("problemOf takes the catalogue's status and message unless given one", () => {
+    expect(problemOf("BOT_BUSY")).toEqual({
+      status: 429,
+      code: "BOT_BUSY",
+      message: "Too many concurrent requests for this bot",
+    });
+    expect(problemOf("BOT_BUSY", "")).toEqual({ status: 429, code: "BOT_BUSY", message: "" });
+  });
+});
+
+describe("errorHandler, every path", () => {
+  function app(thrown: () => unknown, lines: { level: number; msg: string; err?: unknown; route?: string }[]) {
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(JSON.parse(String(chunk)));
+        cb();
+      },
+    });
+    const server = express();
+    server.get("/r/:id", (_req, _res) => {
+      throw thrown();
+    });
+    server.get("/sent", (_req, res, next) => {
+      res.status(200).write("partial");
+      next(new Error("after headers"));
+    });
+    server.use(
+      errorHandler({
+        envelope: (p) => ({ ok: false, code: p.code, error: p.message }),
+        logger: createLogger("test", "debug", sink),
+        context: "test route",
+        bodyLimit: "2kb",
+      }),
+    );
+    return server;
+  }
+
+  it("logs an unexpected error in full with its route and answers 500 without details", async () => {
+    const lines: { level: number; msg: string; err?: unknown; route?: string; method?: string }[] = [];
+    const res = await request(app(() => new Error("secret detail"), lines)).get("/r/1");
+    expect([res.status, res.body]).toEqual([500, { ok: false, code: "INTERNAL", error: "Internal error" }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, msg: "test route failed", method: "GET", route: "/r/:id" });
+    expect(JSON.stringify(lines[0]!.err)).toContain("secret detail");
+  });
+
+  it("logs nothing for an error the caller caused, and sends its headers and body limit", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const tooLarge = () => Object.assign(new Error("x"), { status: 413, type: "entity.too.large" });
+    const res = await request(app(tooLarge, lines)).get("/r/1");
+    expect([res.status, res.body]).toEqual([
+      413,
+      { ok: false, code: "BODY_TOO_LARGE", error: "Request body is larger than 2kb" },
+    ]);
+    const allowed = () => new AppError("METHOD_NOT_ALLOWED", undefined, { headers: { Allow: "GET" } });
+    const res405 = await request(app(allowed, lines)).get("/r/1");
+    expect([res405.status, res405.headers.allow]).toEqual([405, "GET"]);
+    expect(lines).toEqual([]);
+  });
+
+  it("logs a warning with the error's text for a dependency that is down", async () => {
+    const lines: { level: number; msg: string; err?: unknown }[] = [];
+    await request(app(() => withCode("connect ECONNREFUSED 10.0.0.1:5432", "ECONNREFUSED"), lines)).get("/r/1");
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: "test route: dependency unavailable",
+        err: "Error: connect ECONNREFUSED 10.0.0.1:5432",
+      }),
+    ]);
+  });
+
+  it("leaves an error after the headers went out to express", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const res = await request(app(() => new Error("x"), lines))
+      .get("/sent")
+      .catch((e: unknown) => e);
+    expect(lines).toEqual([]);
+    expect(res).toBeDefined();
   });
 });

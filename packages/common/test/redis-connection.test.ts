@@ -8,7 +8,9 @@ import {
   createRedisConnection,
   loadConfig,
   redisConnectionConfig,
+  type RedisConnection,
   RedisNames,
+  redisSeedUrls,
   redisUrlProblem,
 } from "../src/index.js";
 
@@ -95,5 +97,70 @@ describe("createRedisConnection", () => {
 describe("RedisNames on a cluster", () => {
   it("hash-tags the BullMQ prefix so a queue's keys share a slot", () => {
     expect(new RedisNames("botyard").bullPrefix).toBe("{botyard}:bull");
+  });
+});
+
+describe("REDIS_URL rules, exactly", () => {
+  it("splits seed lists on commas and drops empty entries", () => {
+    expect(redisSeedUrls(" redis://a:1 ,, redis://b:2,")).toEqual(["redis://a:1", "redis://b:2"]);
+    expect(redisSeedUrls(" , ")).toEqual([]);
+  });
+
+  it("names the bad entry and the reason", () => {
+    expect(redisUrlProblem(" , ", false)).toBe("REDIS_URL is empty");
+    expect(redisUrlProblem("redis://a:1,redis://b:2", false)).toBe(
+      "REDIS_URL names several servers: set REDIS_CLUSTER=1 for a Redis Cluster",
+    );
+    expect(redisUrlProblem("anything ioredis reads", false)).toBeUndefined();
+    expect(redisUrlProblem("redis://a:1,nope", true)).toBe(
+      "REDIS_URL entry 2 is not a URL (expected redis://host:port)",
+    );
+    expect(redisUrlProblem("redis://a:1,http://b", true)).toBe(
+      "REDIS_URL entry 2 must start with redis:// or rediss://",
+    );
+    expect(redisUrlProblem("redis://a:1,redis:///x", true)).toBe("REDIS_URL entry 2 has no host");
+    expect(redisUrlProblem("redis://a:1/2", true)).toBe(
+      "a Redis Cluster has only database 0: remove the database number from REDIS_URL",
+    );
+    expect(redisUrlProblem("redis://a:1/0,rediss://b:2/", true)).toBeUndefined();
+  });
+
+  it("takes no credentials or TLS when the first seed has none, and refuses an empty list", () => {
+    expect(clusterSeeds("redis://a,rediss://u:p@b:2")).toEqual({
+      nodes: [
+        { host: "a", port: 6379 },
+        { host: "b", port: 2 },
+      ],
+      redisOptions: {},
+    });
+    expect(clusterSeeds("redis://:only%20pw@a:1").redisOptions).toEqual({ password: "only pw" });
+    expect(() => clusterSeeds(" ")).toThrow("REDIS_URL names no seed node");
+  });
+
+  it("gives every cluster node the same options, the caller's last, and resolves TLS nodes by name", async () => {
+    const plain = createRedisConnection(
+      { url: "redis://u:p@127.0.0.1:1", cluster: true },
+      { lazyConnect: true, maxRetriesPerRequest: 3 },
+    );
+    const tls = createRedisConnection({ url: "rediss://127.0.0.1:1", cluster: true }, { lazyConnect: true });
+    try {
+      const options = (plain as Cluster).options;
+      expect(options.redisOptions).toMatchObject({
+        maxRetriesPerRequest: 3,
+        enableReadyCheck: true,
+        username: "u",
+        password: "p",
+        lazyConnect: true,
+      });
+      expect(options.enableReadyCheck).toBe(true);
+      expect((plain as Cluster).listenerCount("error")).toBe(1);
+      const resolve = (cluster: RedisConnection, name: string) =>
+        new Promise((done) => (cluster as Cluster).options.dnsLookup!(name, (err, address) => done([err, address])));
+      expect(await resolve(plain, "localhost")).toEqual([null, expect.stringMatching(/^(127\.0\.0\.1|::1)$/)]);
+      expect(await resolve(tls, "node.example")).toEqual([null, "node.example"]);
+    } finally {
+      plain.disconnect();
+      tls.disconnect();
+    }
   });
 });

@@ -10,7 +10,10 @@ import {
   createRedis,
   failFastRedisOptions,
   isUnavailableError,
+  pingRedis,
+  reconnectDelay,
   REDIS_RECONNECT_CAP_MS,
+  RedisNames,
   type Redis,
 } from "../src/index.js";
 
@@ -59,5 +62,63 @@ describe("createRedis", () => {
     const err = await redis.publish("channel", "message").catch((e: unknown) => e);
     expect(isUnavailableError(err)).toBe(true);
     expect((err as Error).message).toBe("Command timed out");
+  });
+});
+
+describe("connection options, exactly", () => {
+  it("fail-fast: no offline queue, one retry, 1 s to answer and to connect", () => {
+    expect(failFastRedisOptions).toEqual({
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1000,
+      connectTimeout: 1000,
+    });
+  });
+
+  it("createRedis connects at once with a ready check, lets the caller override, and swallows 'error' events", () => {
+    const redis = createRedis("redis://127.0.0.1:1", { lazyConnect: true });
+    opened.push(redis);
+    expect(redis.options).toMatchObject({ maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: true });
+    expect(redis.options.retryStrategy).toBe(reconnectDelay);
+    expect(redis.listenerCount("error")).toBe(1);
+    expect(() => redis.emit("error", new Error("boom"))).not.toThrow();
+    const eager = createRedis(`${process.env.REDIS_URL ?? "redis://127.0.0.1:6379"}`);
+    opened.push(eager);
+    expect(eager.options.lazyConnect).toBe(false);
+  });
+});
+
+describe("pingRedis", () => {
+  it("is true when Redis answers PONG", async () => {
+    const redis = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    opened.push(redis);
+    expect(await pingRedis(redis)).toBe(true);
+  });
+
+  it("is false for an answer other than PONG, a rejection, or no answer within the timeout", async () => {
+    const fake = (ping: () => Promise<string>) => ({ ping }) as unknown as Redis;
+    expect(await pingRedis(fake(async () => "PONG"))).toBe(true);
+    expect(await pingRedis(fake(async () => "LOADING"))).toBe(false);
+    expect(await pingRedis(fake(() => Promise.reject(new Error("down"))))).toBe(false);
+    expect(
+      await pingRedis(
+        fake(() => new Promise<string>(() => {})),
+        20,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("RedisNames", () => {
+  it("puts every channel and key under the prefix", () => {
+    const names = new RedisNames("p:1");
+    expect([
+      names.prefix,
+      names.botEvents,
+      names.bullPrefix,
+      names.limitHits("b7"),
+      names.key("a", "b"),
+      names.key(),
+    ]).toEqual(["p:1", "p:1:bot-events", "{p:1}:bull", "p:1:limit-hits:b7", "p:1:a:b", "p:1"]);
   });
 });

@@ -1,0 +1,60 @@
+// Mutation testing of @botyard/common (pnpm --filter @botyard/common test:mutation runs the four groups below in
+// turn). Each group mutates a few modules against their own tests only: module-level tables (the error catalogue, the
+// redaction paths, the config schema) make "static" mutants that run every test of their run, so small runs are fast.
+// Left out: bot-events.ts and lifecycle.ts (pub/sub over Redis and process signals, tested end to end by their own
+// suites), health.ts and metrics.ts (express routers), testing.ts (a test helper).
+// See docs/testing.md#mutation-testing.
+import { fileURLToPath } from "node:url";
+import base from "../../jest.config.base.mjs";
+
+// pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
+const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
+
+/** The modules (src/<name>.ts) and tests (test/<name>.test.ts) of each run. */
+export const groups = {
+  errors: { modules: ["errors", "methods", "http-errors"], tests: ["errors", "methods", "http-errors"] },
+  config: { modules: ["config", "redis-connection", "redis"], tests: ["config", "redis-connection", "redis"] },
+  crypto: { modules: ["crypto", "documents"], tests: ["crypto", "documents"] },
+  logger: { modules: ["logger"], tests: ["logger"] },
+  text: { modules: ["text"], tests: ["text"] },
+  files: { modules: ["secret-key", "runtime-env"], tests: ["secret-key"] },
+};
+
+/** The Stryker options of one group. */
+export function mutationRun(name) {
+  const { modules, tests } = groups[name];
+  /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+  return {
+    testRunner: "jest",
+    plugins: [jestRunner],
+    jest: {
+      projectType: "custom",
+      config: {
+        ...base,
+        rootDir: fileURLToPath(new URL(".", import.meta.url)),
+        testMatch: tests.map((t) => `<rootDir>/test/${t}.test.ts`),
+      },
+      enableFindRelatedTests: false,
+    },
+    testRunnerNodeArgs: ["--experimental-vm-modules"],
+    mutate: modules.map((m) => `src/${m}.ts`),
+    inPlace: true,
+    // Only the mutated files are rewritten in place. Stryker's default also writes `// @ts-nocheck` into every other
+    // source and test file and restores them all at the end, undoing edits made meanwhile in a shared tree.
+    disableTypeChecks: false,
+    coverageAnalysis: "perTest",
+    // The machine's two cores are shared with other work.
+    concurrency: 2,
+    timeoutMS: 5000,
+    reporters: ["clear-text", "progress", "html", "json"],
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    thresholds: { high: 90, low: 85, break: 85 },
+    // One folder per group: groups may run at the same time, each restoring its own files.
+    tempDirName: `.stryker-tmp-${name}`,
+    cleanTempDir: "always",
+  };
+}
+
+// `STRYKER_GROUP=text pnpm exec stryker run` runs one group; the package script runs each in turn.
+export default mutationRun(process.env.STRYKER_GROUP ?? "errors");
