@@ -1,6 +1,3 @@
-// The database-free tests, fast enough to run per mutant (stryker.config.mjs).
+// The pacer's virtual-clock tests, fast enough to run per mutant (stryker.config.mjs).
 import base from "../../jest.config.base.mjs";
-export default {
-  ...base,
-  testMatch: ["<rootDir>/test/pacer.test.ts", "<rootDir>/test/broadcast-run.test.ts"],
-};
+export default { ...base, testMatch: ["<rootDir>/test/pacer.test.ts"] };

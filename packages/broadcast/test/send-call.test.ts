@@ -5,7 +5,7 @@ import { buildSendCall, checkBroadcastRequest, MESSAGE_METHODS } from "../src/in
 describe("checkBroadcastRequest", () => {
   it("defaults to text and keeps only known fields", () => {
     const check = checkBroadcastRequest({ botId: "b", text: "hi", unknown: 1 });
-    expect(check).toEqual({ ok: true, payload: { type: "text", text: "hi" } });
+    expect(check).toStrictEqual({ ok: true, payload: { type: "text", text: "hi" } });
   });
   it("refuses a prototype key as type", () => {
     expect(checkBroadcastRequest({ type: "toString", text: "x" })).toMatchObject({
@@ -18,7 +18,7 @@ describe("checkBroadcastRequest", () => {
 describe("buildSendCall", () => {
   it("maps all twelve types to their methods", () => {
     expect(Object.keys(MESSAGE_METHODS)).toHaveLength(12);
-    expect(buildSendCall({ type: "video_note", media: "f" }, 1)).toEqual({
+    expect(buildSendCall({ type: "video_note", media: "f" }, 1)).toStrictEqual({
       method: "sendVideoNote",
       params: { chat_id: 1, video_note: "f" },
     });
@@ -36,7 +36,7 @@ describe("buildSendCall", () => {
       },
       5,
     );
-    expect(call).toEqual({
+    expect(call).toStrictEqual({
       method: "sendPhoto",
       params: {
         chat_id: 5,
@@ -49,7 +49,7 @@ describe("buildSendCall", () => {
     });
   });
   it("leaves parse_mode off types without text or caption", () => {
-    expect(buildSendCall({ type: "sticker", media: "s", parseMode: "HTML" }, 1).params).toEqual({
+    expect(buildSendCall({ type: "sticker", media: "s", parseMode: "HTML" }, 1).params).toStrictEqual({
       chat_id: 1,
       sticker: "s",
     });
@@ -57,29 +57,29 @@ describe("buildSendCall", () => {
   it("puts the media in the field named after each media type", () => {
     const media = ["photo", "video", "audio", "document", "animation", "voice", "video_note", "sticker"] as const;
     for (const type of media) {
-      expect(buildSendCall({ type, media: "m" }, 2)).toEqual({
+      expect(buildSendCall({ type, media: "m" }, 2)).toStrictEqual({
         method: MESSAGE_METHODS[type],
         params: { chat_id: 2, [type]: "m" },
       });
     }
-    expect(buildSendCall({ type: "location", extra: { latitude: 1, longitude: 2 } }, 3)).toEqual({
+    expect(buildSendCall({ type: "location", extra: { latitude: 1, longitude: 2 } }, 3)).toStrictEqual({
       method: "sendLocation",
       params: { chat_id: 3, latitude: 1, longitude: 2 },
     });
   });
   it("sends text with its parse mode; a caption, even empty, takes the parse mode too", () => {
-    expect(buildSendCall({ type: "text", text: "t", parseMode: "MarkdownV2" }, 1).params).toEqual({
+    expect(buildSendCall({ type: "text", text: "t", parseMode: "MarkdownV2" }, 1).params).toStrictEqual({
       chat_id: 1,
       text: "t",
       parse_mode: "MarkdownV2",
     });
-    expect(buildSendCall({ type: "photo", media: "m", caption: "", parseMode: "HTML" }, 1).params).toEqual({
+    expect(buildSendCall({ type: "photo", media: "m", caption: "", parseMode: "HTML" }, 1).params).toStrictEqual({
       chat_id: 1,
       photo: "m",
       caption: "",
       parse_mode: "HTML",
     });
-    expect(buildSendCall({ type: "photo", media: "m", parseMode: "HTML" }, 1).params).toEqual({
+    expect(buildSendCall({ type: "photo", media: "m", parseMode: "HTML" }, 1).params).toStrictEqual({
       chat_id: 1,
       photo: "m",
     });
@@ -89,13 +89,15 @@ describe("buildSendCall", () => {
       { text: "a", url: "https://a" },
       { text: "b", url: "https://b" },
     ];
-    expect(buildSendCall({ type: "text", text: "t", buttons, paid: false }, 1).params).toEqual({
+    expect(buildSendCall({ type: "text", text: "t", buttons, paid: false }, 1).params).toStrictEqual({
       chat_id: 1,
       text: "t",
       reply_markup: { inline_keyboard: [buttons] },
     });
     const keyboard = { keyboard: [[{ text: "k" }]] };
-    expect(buildSendCall({ type: "text", text: "t", buttons, extra: { reply_markup: keyboard } }, 1).params).toEqual({
+    expect(
+      buildSendCall({ type: "text", text: "t", buttons, extra: { reply_markup: keyboard } }, 1).params,
+    ).toStrictEqual({
       chat_id: 1,
       text: "t",
       reply_markup: keyboard,

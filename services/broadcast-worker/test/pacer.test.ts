@@ -302,6 +302,27 @@ describe("Pacer", () => {
     expect(pacer.recentStarts).toEqual(starts.slice(-2));
   });
 
+  it("moves only the newest start to the moment the send really started", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(5, { clock });
+    const first = (await pacer.slot())!;
+    pacer.started();
+    expect(pacer.recentStarts).toEqual([first]);
+    await pacer.slot();
+    clock.stall(3);
+    pacer.started();
+    expect(pacer.recentStarts).toEqual([first, clock.now()]);
+  });
+
+  it("waits out a 429 that arrives during a wait in one more sleep, not by polling", async () => {
+    const clock = new VirtualClock(() => 0);
+    const pacer = new Pacer(100, { clock });
+    await pacer.slot();
+    clock.duringNextSleep = () => pacer.pause(500);
+    await pacer.slot();
+    expect(clock.sleeps).toHaveLength(2);
+  });
+
   it("counts a start at the moment the caller says it really started, never earlier", async () => {
     const clock = new VirtualClock(() => 0);
     const pacer = new Pacer(40, { clock });

@@ -1,0 +1,318 @@
+/**
+ * The worker's SQL state changes (src/broadcast-repository.ts) on real Postgres: claims (FIFO, running first, total
+ * fixed at the first claim, busy under another owner's live lease), fenced progress, release, finish and cancelled
+ * counts, and the sweeper's query. Rows are arranged with SQL; each test has bots of its own.
+ * @see docs/broadcast.md#fencing
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@botyard/common";
+import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
+import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
+import type { BroadcastPayload } from "@botyard/broadcast";
+import { eq, sql } from "drizzle-orm";
+import { COOL_DOWN_MS, WorkerRepository } from "../src/broadcast-repository.js";
+import { reusableTestDatabase } from "./support.js";
+
+let database: TestDatabase;
+let handle: DbHandle;
+let repo: WorkerRepository;
+let accountId: string;
+
+beforeAll(async () => {
+  database = process.env.BROADCAST_TEST_REUSE_DB ? await reusableTestDatabase() : await createTestDatabase();
+  handle = createDb(database.url, { max: 4 });
+  repo = new WorkerRepository(handle.db);
+  accountId = newId();
+  await handle.db.insert(accounts).values({ id: accountId, email: `${accountId}@example.com` });
+});
+afterAll(async () => {
+  await handle.db.delete(accounts).where(eq(accounts.id, accountId)); // bots, jobs and recipients go with it
+  await handle.pool.end();
+  await database.drop();
+});
+
+/** A bot with recipients 1..n; every 5th blocked, every 3rd speaks "DE". */
+async function bot(n = 0, tokenEnc: string | null = null): Promise<string> {
+  const id = newId();
+  await handle.db.insert(bots).values({ id, accountId, tokenEnc });
+  if (n > 0) {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      botId: id,
+      chatId: i + 1,
+      languageCode: (i + 1) % 3 === 0 ? "DE" : "en",
+      blocked: (i + 1) % 5 === 0,
+    }));
+    await handle.db.insert(recipients).values(rows);
+  }
+  return id;
+}
+
+let created = 0;
+/** A job, created `created` seconds apart so FIFO order is the insertion order unless `at` says otherwise. */
+async function job(
+  botId: string,
+  fields: Partial<typeof broadcasts.$inferInsert> = {},
+  payload: BroadcastPayload = { type: "text", text: "hi" },
+): Promise<string> {
+  const id = fields.id ?? newId(24);
+  created += 1;
+  await handle.db.insert(broadcasts).values({
+    id,
+    botId,
+    payload: { ...payload },
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, created)),
+    ...fields,
+  });
+  return id;
+}
+
+async function row(id: string) {
+  const rows = await handle.db.select().from(broadcasts).where(eq(broadcasts.id, id));
+  return rows[0]!;
+}
+
+/** Milliseconds from the database's now() to the lease end of job `id`. */
+async function leaseLeft(id: string): Promise<number> {
+  const { rows } = await handle.pool.query<{ ms: number }>(
+    "select extract(epoch from lease_until - now()) * 1000 as ms from broadcasts where id = $1",
+    [id],
+  );
+  return Number(rows[0]!.ms);
+}
+
+const past = () => sql`now() - interval '1 second'`;
+
+describe("claimNext", () => {
+  it("answers idle for a bot with nothing queued or running", async () => {
+    const b = await bot();
+    await job(b, { status: "completed" });
+    await job(b, { status: "cancelled" });
+    expect(await repo.claimNext(b, "w1", 5000)).toEqual({ kind: "idle" });
+  });
+
+  it("claims the oldest queued job: running, fence raised, lease taken, total counted without blocked users", async () => {
+    const b = await bot(20);
+    const first = await job(b);
+    await job(b);
+    const claim = await repo.claimNext(b, "w1", 5000);
+    expect(claim).toEqual({
+      kind: "claimed",
+      job: {
+        id: first,
+        botId: b,
+        payload: { type: "text", text: "hi" },
+        total: 16,
+        sent: 0,
+        failed: 0,
+        cursor: null,
+        fence: 1,
+      },
+    });
+    const r = await row(first);
+    expect([r.status, r.fence, r.leaseOwner]).toEqual(["running", 1, "w1"]);
+    expect(r.startedAt).not.toBeNull();
+    const left = await leaseLeft(first);
+    expect(left).toBeGreaterThan(4000);
+    expect(left).toBeLessThanOrEqual(5000);
+  });
+
+  it("counts only the filter's language, without regard to case", async () => {
+    const b = await bot(30);
+    await job(b, {}, { type: "text", text: "hi", filter: { lang: "de" } });
+    const claim = await repo.claimNext(b, "w1", 5000);
+    // 3, 6, …, 30 speak DE; 15 and 30 are blocked.
+    expect(claim.kind === "claimed" && claim.job.total).toBe(8);
+  });
+
+  it("takes a running job whose lease lapsed before older queued ones, keeping its counts, start and total", async () => {
+    const b = await bot(10);
+    const queued = await job(b);
+    const startedAt = new Date(Date.UTC(2026, 0, 1));
+    const running = await job(b, {
+      status: "running",
+      fence: 4,
+      total: 99,
+      sent: 5,
+      failed: 2,
+      cursor: 7,
+      startedAt,
+      leaseOwner: "dead",
+      leaseUntil: new Date(Date.now() - 60_000),
+    });
+    const claim = await repo.claimNext(b, "w2", 5000);
+    expect(claim).toEqual({
+      kind: "claimed",
+      job: {
+        id: running,
+        botId: b,
+        payload: { type: "text", text: "hi" },
+        total: 99,
+        sent: 5,
+        failed: 2,
+        cursor: 7,
+        fence: 5,
+      },
+    });
+    expect((await row(running)).startedAt).toEqual(startedAt);
+    expect((await row(queued)).status).toBe("queued");
+  });
+
+  it("orders queued jobs by creation time, then id", async () => {
+    const b = await bot();
+    const at = new Date(Date.UTC(2025, 0, 1));
+    await job(b, { id: "job-b", createdAt: at });
+    await job(b, { id: "job-a", createdAt: at });
+    await job(b, { id: "job-0", createdAt: new Date(Date.UTC(2025, 0, 2)) });
+    const claim = await repo.claimNext(b, "w1", 5000);
+    expect(claim.kind === "claimed" && claim.job.id).toBe("job-a");
+  });
+
+  it("answers busy while any job of the bot holds another owner's live lease, and claims nothing", async () => {
+    const b = await bot(3);
+    await job(b, { status: "completed", leaseOwner: "w1", leaseUntil: new Date(Date.now() + 60_000) });
+    const queued = await job(b);
+    expect(await repo.claimNext(b, "w2", 5000)).toEqual({ kind: "busy" });
+    expect((await row(queued)).fence).toBe(0);
+    // The owner itself claims through its own cool-down.
+    const claim = await repo.claimNext(b, "w1", 5000);
+    expect(claim.kind === "claimed" && claim.job.id).toBe(queued);
+  });
+
+  it("claims once a lease has lapsed, and ignores leases of other bots", async () => {
+    const b = await bot();
+    const other = await bot();
+    await job(other, { status: "running", leaseOwner: "w9", leaseUntil: new Date(Date.now() + 60_000) });
+    await job(b, { status: "completed", leaseOwner: "w1", leaseUntil: new Date(Date.now() - 1000) });
+    const queued = await job(b);
+    const claim = await repo.claimNext(b, "w2", 5000);
+    expect(claim.kind === "claimed" && claim.job.id).toBe(queued);
+  });
+});
+
+describe("progress and outcome", () => {
+  async function claimed(n = 5) {
+    const b = await bot(n);
+    await job(b);
+    const claim = await repo.claimNext(b, "w1", 5000);
+    if (claim.kind !== "claimed") throw new Error("no claim");
+    return claim.job;
+  }
+
+  it("saveProgress writes counts and cursor and renews the lease under the run's fence", async () => {
+    const j = await claimed();
+    await handle.db.update(broadcasts).set({ leaseUntil: past() }).where(eq(broadcasts.id, j.id));
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 3, failed: 1, cursor: 4 }, 8000)).toBe("renewed");
+    const r = await row(j.id);
+    expect([r.sent, r.failed, r.cursor, r.status]).toEqual([3, 1, 4, "running"]);
+    expect(await leaseLeft(j.id)).toBeGreaterThan(7000);
+  });
+
+  it("saveProgress writes nothing and answers lost under an old fence, cancelled when the job was cancelled", async () => {
+    const j = await claimed();
+    expect(await repo.saveProgress(j.id, j.fence - 1, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
+    expect((await row(j.id)).sent).toBe(0);
+    await handle.db.update(broadcasts).set({ status: "cancelled" }).where(eq(broadcasts.id, j.id));
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("cancelled");
+    expect(await repo.saveProgress(j.id, j.fence + 1, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
+    expect((await row(j.id)).sent).toBe(0);
+    await handle.db.update(broadcasts).set({ status: "completed" }).where(eq(broadcasts.id, j.id));
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
+    expect(await repo.saveProgress("no-such-job", 1, { sent: 0, failed: 0, cursor: null }, 8000)).toBe("lost");
+  });
+
+  it("release saves progress and keeps the lease for the cool-down only, the job still running", async () => {
+    const j = await claimed();
+    await repo.release(j.id, j.fence, { sent: 2, failed: 0, cursor: 2 });
+    const r = await row(j.id);
+    expect([r.status, r.sent, r.cursor]).toEqual(["running", 2, 2]);
+    const left = await leaseLeft(j.id);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(COOL_DOWN_MS);
+    await repo.release(j.id, j.fence + 1, { sent: 7, failed: 0, cursor: 7 });
+    expect((await row(j.id)).sent).toBe(2);
+  });
+
+  it("finish ends a running job as completed or failed under its fence only", async () => {
+    const j = await claimed();
+    await repo.finish(j.id, j.fence - 1, "completed", { sent: 1, failed: 0, cursor: 1 });
+    expect((await row(j.id)).status).toBe("running");
+    await repo.finish(j.id, j.fence, "completed", { sent: 4, failed: 0, cursor: 5 });
+    let r = await row(j.id);
+    expect([r.status, r.sent, r.cursor, r.error]).toEqual(["completed", 4, 5, null]);
+    expect(r.finishedAt).not.toBeNull();
+    expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
+    expect(await leaseLeft(j.id)).toBeGreaterThan(0);
+    // A finished job is not finished again.
+    await repo.finish(j.id, j.fence, "failed", { sent: 0, failed: 0, cursor: null }, "late");
+    expect((await row(j.id)).status).toBe("completed");
+
+    const k = await claimed();
+    await repo.finish(k.id, k.fence, "failed", { sent: 0, failed: 1, cursor: 1 }, "token rejected");
+    r = await row(k.id);
+    expect([r.status, r.failed, r.error]).toEqual(["failed", 1, "token rejected"]);
+  });
+
+  it("saveCancelledCounts writes the final counts of a cancelled job under its fence, never of a running one", async () => {
+    const j = await claimed();
+    await repo.saveCancelledCounts(j.id, j.fence, { sent: 1, failed: 0, cursor: 1 });
+    expect((await row(j.id)).sent).toBe(0);
+    await handle.db.update(broadcasts).set({ status: "cancelled" }).where(eq(broadcasts.id, j.id));
+    await repo.saveCancelledCounts(j.id, j.fence + 1, { sent: 5, failed: 0, cursor: 5 });
+    expect((await row(j.id)).sent).toBe(0);
+    await repo.saveCancelledCounts(j.id, j.fence, { sent: 2, failed: 1, cursor: 3 });
+    const r = await row(j.id);
+    expect([r.status, r.sent, r.failed, r.cursor]).toEqual(["cancelled", 2, 1, 3]);
+    expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
+    expect(await leaseLeft(j.id)).toBeGreaterThan(0);
+  });
+});
+
+describe("recipients and tokens", () => {
+  it("recipientsAfter pages unblocked recipients in chat id order after a cursor, by language", async () => {
+    const b = await bot(12);
+    expect(await repo.recipientsAfter(b, null, undefined, 4)).toEqual([1, 2, 3, 4]);
+    expect(await repo.recipientsAfter(b, 4, undefined, 4)).toEqual([6, 7, 8, 9]);
+    expect(await repo.recipientsAfter(b, 9, undefined, 10)).toEqual([11, 12]);
+    expect(await repo.recipientsAfter(b, null, "de", 10)).toEqual([3, 6, 9, 12]);
+    expect(await repo.recipientsAfter(b, 6, "De", 10)).toEqual([9, 12]);
+  });
+
+  it("markBlocked blocks one recipient of one bot", async () => {
+    const b = await bot(3);
+    const other = await bot(3);
+    await repo.markBlocked(b, 2);
+    expect(await repo.recipientsAfter(b, null, undefined, 10)).toEqual([1, 3]);
+    expect(await repo.recipientsAfter(other, null, undefined, 10)).toEqual([1, 2, 3]);
+    const [r] = await handle.db.select().from(recipients).where(sql`bot_id = ${b} and chat_id = 2`);
+    expect(r!.blockedAt).not.toBeNull();
+  });
+
+  it("sealedToken answers the stored ciphertext, or undefined", async () => {
+    expect(await repo.sealedToken(await bot(0, "sealed"))).toBe("sealed");
+    expect(await repo.sealedToken(await bot())).toBeUndefined();
+    expect(await repo.sealedToken("no-such-bot")).toBeUndefined();
+  });
+});
+
+describe("unheldBots", () => {
+  it("lists each bot with waiting jobs and no live lease once, with the job a claim would take", async () => {
+    const idle = await bot();
+    await job(idle, { status: "completed" });
+    const waiting = await bot();
+    const first = await job(waiting, { fence: 0 });
+    await job(waiting);
+    const resumable = await bot();
+    await job(resumable);
+    const running = await job(resumable, { status: "running", fence: 3, leaseUntil: new Date(Date.now() - 5000) });
+    const held = await bot();
+    await job(held);
+    await job(held, { status: "completed", leaseUntil: new Date(Date.now() + 60_000) });
+    const mine = (await repo.unheldBots()).filter((u) => [idle, waiting, resumable, held].includes(u.botId));
+    expect(mine.sort((a, b) => a.botId.localeCompare(b.botId))).toEqual(
+      [
+        { botId: waiting, jobId: first, fence: 0 },
+        { botId: resumable, jobId: running, fence: 3 },
+      ].sort((a, b) => a.botId.localeCompare(b.botId)),
+    );
+  });
+});
