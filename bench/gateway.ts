@@ -223,6 +223,8 @@ async function main(): Promise<void> {
       tokenHash: sha256(id),
       tokenEnc: box.encrypt(`1:${id}`),
     });
+    // As management's createBot does: the gateway serves ids it has heard of (docs/bot-runtime.md#limits).
+    await eventBus.publish({ type: "create", botId: id }, { awaitAcks: true });
     return id;
   }
   const servers: ChildServer[] = [];
