@@ -15,6 +15,7 @@ import {
   plainObject,
   requiredString,
   requiredText,
+  typeErrors,
   z,
 } from "../src/index.js";
 
@@ -199,6 +200,14 @@ describe("field rules (properties)", () => {
     expect(parseOrThrow(z.object({ env: field.query }), {})).toEqual({});
     expect(parseOrThrow(z.object({ env: field.body }), { env: { A: "1" } })).toEqual({ env: { A: "1" } });
     expect(parseOrThrow(z.object({ env: field.query }), { env: { A: "1" } })).toEqual({ env: { A: "1" } });
+  });
+});
+
+describe("typeErrors", () => {
+  it("words only type errors; a check without a message of its own keeps zod's", () => {
+    const schema = z.string(typeErrors("mail", "a string", false)).email();
+    expect(fail(schema, 5).message).toBe("mail must be a string");
+    expect(fail(schema, "not-an-address").message).toBe("Invalid email");
   });
 });
 

@@ -338,6 +338,20 @@ describe("BroadcastRun", () => {
     expect(telegram.chatIds()).toEqual([1, 2, 3]);
   });
 
+  it("renews a lease that ended while the pacer waited before it sends", async () => {
+    const { repository, run } = setup(
+      range(1),
+      async () => {
+        repository.events.push("send");
+        return {};
+      },
+      // The claim's window (1 s) ends inside the 1.5 s pause; no periodic write comes in between.
+      { flushMs: 60_000, pausedUntil: performance.now() + 1500 },
+    );
+    expect(await run.run()).toBe("completed");
+    expect(repository.events.slice(0, 2)).toEqual(["save-renewed", "send"]);
+  });
+
   it("goes quiet while writes fail once its window has passed, and stops when one finds the job taken", async () => {
     const { repository, telegram, run } = setup(range(3), undefined, { claimedAt: performance.now() - 10_000 });
     repository.renewals = [new Error("connection lost"), "lost"];
