@@ -105,7 +105,8 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         idleMs: options.idleMs ?? 60_000,
         maxConcurrentPerBot: options.maxConcurrentPerBot ?? 16,
         rate: options.rate ?? { perSecond: 10_000, burst: 10_000 },
-        cpu: options.cpu,
+        // Generous unless a test sets one: a test's loops would otherwise spend a bot's budget (as `rate`).
+        cpu: options.cpu ?? { msPerSecond: 100_000, burstMs: 1_000_000 },
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,
