@@ -20,11 +20,14 @@ class MemoryRepository {
   readonly events: string[] = [];
   readonly saved: Progress[] = [];
   readonly blocked: number[] = [];
+  /** The page size of every recipient read. */
+  readonly limits: number[] = [];
   ended: { how: string; progress: Progress; error?: string | null; fence: number } | null = null;
   /** What each saveProgress answers (or throws), in turn; "renewed" once the list is used up. */
   renewals: Array<Renewal | Error> = [];
   constructor(private readonly chatIds: number[]) {}
   async recipientsAfter(_botId: string, after: number | null, _lang: string | undefined, limit: number) {
+    this.limits.push(limit);
     return this.chatIds.filter((id) => after === null || id > after).slice(0, limit);
   }
   async saveProgress(_id: string, _fence: number, progress: Progress): Promise<Renewal> {
@@ -137,9 +140,20 @@ describe("sendWindowMs", () => {
 
 describe("BroadcastRun", () => {
   it("sends to every recipient once in chat id order, then completes with the counts and the last cursor", async () => {
-    const { repository, telegram, run } = setup(range(11), undefined, {}, { sent: 3, failed: 1 });
+    let writesBeforeFirstSend: number | undefined;
+    const { repository, telegram, run } = setup(
+      range(11),
+      async () => {
+        writesBeforeFirstSend ??= repository.events.length;
+        return {};
+      },
+      {},
+      { sent: 3, failed: 1 },
+    );
     expect(run.id).toBe("job-1");
     expect(await run.run()).toBe("completed");
+    expect(writesBeforeFirstSend).toBe(0); // the claim confirmed the lease
+    expect(new Set(repository.limits)).toEqual(new Set([4])); // pages of pageSize
     expect(telegram.chatIds()).toEqual(range(11));
     expect(telegram.calls[0]).toMatchObject({
       token: "123:token",
