@@ -55,6 +55,26 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** A bot route a path names, with its decoded parameters. */
+export type BotRouteMatch =
+  | { route: "custom"; botId: string; customPath: string }
+  | { route: "telegram"; botId: string };
+
+/** Which bot route `path` (undecoded, without the query) is, if any; throws a 400 for a segment that does not decode. */
+export function matchBotRoute(path: string): BotRouteMatch | undefined {
+  const custom = CUSTOM.exec(path);
+  if (custom) {
+    return {
+      route: "custom",
+      botId: decodeSegment(custom[1] as string),
+      customPath: decodeSegment(custom[2] as string),
+    };
+  }
+  const telegram = TELEGRAM.exec(path);
+  if (telegram) return { route: "telegram", botId: decodeSegment(telegram[1] as string) };
+  return undefined;
+}
+
 /** Builds the listener. */
 export function gatewayDispatcher(options: DispatchOptions): RequestListener {
   const metrics = HttpMetrics.of(options.registry);
@@ -88,23 +108,18 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
 
   return (req, res) => {
     const { path, query } = splitTarget(req.url ?? "/");
-    const custom = CUSTOM.exec(path);
-    if (custom) {
-      run(req, res, CUSTOM_ROUTE, () =>
-        options.custom(req, res, {
-          botId: decodeSegment(custom[1] as string),
-          customPath: decodeSegment(custom[2] as string),
-          path,
-          query,
-        }),
-      );
+    const route = CUSTOM.test(path) ? CUSTOM_ROUTE : TELEGRAM.test(path) ? TELEGRAM_ROUTE : undefined;
+    if (route === undefined) {
+      options.fallback(req, res);
       return;
     }
-    const telegram = TELEGRAM.exec(path);
-    if (telegram) {
-      run(req, res, TELEGRAM_ROUTE, () => options.telegram(req, res, decodeSegment(telegram[1] as string)));
-      return;
-    }
-    options.fallback(req, res);
+    run(req, res, route, () => {
+      const match = matchBotRoute(path);
+      if (match?.route === "custom") {
+        return options.custom(req, res, { botId: match.botId, customPath: match.customPath, path, query });
+      }
+      if (match?.route === "telegram") return options.telegram(req, res, match.botId);
+      throw new AppError("NOT_FOUND");
+    });
   };
 }
