@@ -264,7 +264,10 @@ export class Sandbox {
 
   /** Runs `work`, counting its event-loop time as the bot's CPU (once, when nested). */
   #onEventLoop(work: () => void): void {
-    if (this.#timing) return work();
+    if (this.#timing) {
+      work();
+      return;
+    }
     this.#timing = true;
     const started = performance.now();
     try {
