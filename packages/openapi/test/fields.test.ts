@@ -136,6 +136,8 @@ describe("field rules (properties)", () => {
       expect(outcome(field.query, text)).toEqual({ message: "limit must be an integer" });
     }
     expect(outcome(field.body, 1.5)).toEqual({ message: "limit must be an integer" });
+    // A repeated or bracketed parameter arrives as an array: refused, not read as its text.
+    expect(outcome(field.query, ["3"])).toEqual({ message: "limit must be an integer" });
     expect(outcome(field.body, undefined)).toEqual({ value: undefined });
     expect(outcome(field.query, undefined)).toEqual({ value: undefined });
   });

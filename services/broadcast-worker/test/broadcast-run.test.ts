@@ -198,6 +198,20 @@ describe("BroadcastRun", () => {
     expect(repository.ended?.progress).toEqual({ sent: 4, failed: 3, cursor: 7 });
   });
 
+  it("sends a retry while later recipients still wait, then moves the cursor past everyone", async () => {
+    const { repository, telegram, run } = setup(
+      range(40),
+      async (chatId, attempt) => {
+        if (chatId === 1 && attempt === 1) throw apiError(500);
+        return {};
+      },
+      { ratePerSecond: 100 }, // 400 ms of sends; the retry comes back after 250 ms
+    );
+    expect(await run.run()).toBe("completed");
+    expect(telegram.attempts.get(1)).toBe(2);
+    expect(repository.ended?.progress).toEqual({ sent: 40, failed: 0, cursor: 40 });
+  });
+
   it("gives up a failing recipient after three attempts by default", async () => {
     const { telegram, repository, run } = setup([1], async () => {
       throw apiError(503);
