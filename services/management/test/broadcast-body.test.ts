@@ -3,6 +3,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { AppError } from "@botyard/common";
 import { parseOrThrow } from "@botyard/openapi";
 import { botIdField, broadcastBody, cancelBody } from "../src/broadcast/schemas.js";
+import { managementDocument } from "../src/openapi.js";
 
 const refusal = (schema: Parameters<typeof parseOrThrow>[0], input: unknown) => {
   try {
@@ -47,6 +48,7 @@ describe("broadcastBody", () => {
     });
     expect(refusal(broadcastBody, [1]).message).toBe("body must be an object");
     expect(refusal(broadcastBody, undefined).message).toBe("body is required");
+    expect(refusal(broadcastBody, null).message).toBe("body is required");
   });
 });
 
@@ -57,5 +59,17 @@ describe("botIdField and cancelBody", () => {
     expect(parseOrThrow(botIdField, "k3")).toBe("k3");
     expect(parseOrThrow(cancelBody, { botId: "b" })).toEqual({ botId: "b" });
     expect(refusal(cancelBody, null).message).toBe("body is required");
+  });
+});
+
+describe("the document", () => {
+  it("describes botId with its description and example", () => {
+    const schemas = managementDocument().components?.schemas as Record<string, { properties: Record<string, object> }>;
+    expect(schemas.TextBroadcast!.properties.botId).toMatchObject({
+      type: "string",
+      minLength: 1,
+      description: "The bot whose token is in X-Bot-Token.",
+      example: "k3Jx9QmZ2pL0aVb7TnRe",
+    });
   });
 });

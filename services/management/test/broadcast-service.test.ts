@@ -171,6 +171,20 @@ describe("enqueue", () => {
   });
 });
 
+describe("close", () => {
+  it("closes the queue and its own Redis connection", async () => {
+    const own = redis.duplicate();
+    const closing = new BroadcastService(
+      repository,
+      Object.assign(Object.create(redis), { duplicate: () => own }),
+      names,
+    );
+    await own.ping();
+    await closing.close();
+    await waitFor(() => own.status === "end");
+  });
+});
+
 describe("withdrawUnclaimed", () => {
   it("deletes only a queued job of the bot that no claim has fenced", async () => {
     const { botId } = await bot();
