@@ -62,6 +62,11 @@ export interface GatewayHarnessOptions {
   idleMs?: number;
   rate?: { perSecond: number; burst: number };
   cpu?: { msPerSecond: number; burstMs: number };
+  /**
+   * The bot-events heartbeat and lease. @defaultValue 25 ms and 250 ms, so that tests of a lapsed lease are quick;
+   * a test that needs trust to hold through a flood on a loaded machine sets a longer lease.
+   */
+  events?: { beatMs: number; leaseMs: number };
 }
 
 /** Polls `check` until it returns a value other than undefined; throws after `ms`. */
@@ -83,7 +88,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
   const fake = await FakeTelegram.start();
   const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 3000 });
   const connections: Redis[] = [];
-  const events = { beatMs: 25, leaseMs: 250 };
+  const events = options.events ?? { beatMs: 25, leaseMs: 250 };
   const replicas: Gateway[] = [];
 
   const startReplica = async (): Promise<Gateway> => {

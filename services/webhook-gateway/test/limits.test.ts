@@ -22,7 +22,14 @@ const n = () => {
 let neighbour: string;
 
 beforeAll(async () => {
-  h = await startGatewayHarness({ timeoutMs: 1500, memoryMb: MEMORY_MB, maxConcurrentPerBot: 8 });
+  // A long lease: the unknown-id test needs trust to hold through its flood, which stalls a loaded machine's event
+  // loop for longer than the harness's default 250 ms.
+  h = await startGatewayHarness({
+    timeoutMs: 1500,
+    memoryMb: MEMORY_MB,
+    maxConcurrentPerBot: 8,
+    events: { beatMs: 100, leaseMs: 5000 },
+  });
   neighbour = (await h.bot("logic['ping'] = async () => 'pong';")).botId;
 });
 afterAll(async () => {
@@ -188,47 +195,60 @@ describe("strikes and halts", () => {
 
 describe("unknown bots cost no database read while events are trusted", () => {
   it("a flood for one unknown id on /custom and /telegram, and 500 distinct unknown ids, read the bots table at most once", async () => {
-    // The harness's lease is 250 ms, so on a loaded machine trust may lapse during the flood; then unknown ids are
-    // read, by design (docs/bot-runtime.md#limits). Reads are counted apart by whether the gateway trusted its events.
-    const original = GatewayRepository.prototype.findBot;
-    let untrustedReads = 0;
-    const findBot = jest.spyOn(GatewayRepository.prototype, "findBot").mockImplementation(function (
-      this: GatewayRepository,
-      botId: string,
-    ) {
-      if (!h.gateway.events.trusted) untrustedReads += 1;
-      return original.call(this, botId);
+    // Trust may still lapse during a flood on a loaded machine; then unknown ids are read and the set of ids is loaded
+    // again, by design (docs/bot-runtime.md#limits, docs/operations.md#bot-events). A round in which trust lapsed
+    // cannot show the rule, so the flood is repeated until one round ran trusted throughout (the way
+    // infra/test/redis-cluster.test.ts reruns a round it cannot decide).
+    let lapses = 0;
+    let counting = true;
+    h.gateway.events.onLost(() => {
+      if (counting) lapses += 1;
     });
+    const findBot = jest.spyOn(GatewayRepository.prototype, "findBot");
     const botIds = jest.spyOn(GatewayRepository.prototype, "botIds");
+    const rounds: Array<{ lapses: number; rowReads: number; setReads: number }> = [];
     try {
-      const unknown = "A".repeat(32);
-      const before = { rows: findBot.mock.calls.length, sets: botIds.mock.calls.length };
-      const replies = await Promise.all([
-        ...Array.from({ length: 100 }, () => request(h.app).post(`/custom/${unknown}/x`).send({})),
-        ...Array.from({ length: 100 }, () => request(h.app).post(`/telegram/${unknown}`).send({})),
-      ]);
-      expect(replies.filter((r) => r.status === 404).length).toBe(100);
-      expect(replies.filter((r) => r.status === 401).length).toBe(100);
-      expect(replies[0]?.body).toEqual({ ok: false, message: "Bot not found" });
-      // Distinct random ids, 50 at a time (the bench's flood): none is in the set of existing ids.
-      for (let i = 0; i < 500; i += 50) {
-        const batch = await Promise.all(
-          Array.from({ length: 50 }, (_, j) =>
-            request(h.app)
-              .post(`/custom/unknown${i + j}x${n()}/x`)
-              .send({}),
-          ),
-        );
-        expect(batch.every((r) => r.status === 404)).toBe(true);
+      for (let round = 0; round < 5; round++) {
+        await eventually(() => (h.gateway.events.trusted ? true : undefined));
+        lapses = 0;
+        const unknown = "A".repeat(32);
+        const before = { rows: findBot.mock.calls.length, sets: botIds.mock.calls.length };
+        const replies = await Promise.all([
+          ...Array.from({ length: 100 }, () => request(h.app).post(`/custom/${unknown}/x`).send({})),
+          ...Array.from({ length: 100 }, () => request(h.app).post(`/telegram/${unknown}`).send({})),
+        ]);
+        expect(replies.filter((r) => r.status === 404).length).toBe(100);
+        expect(replies.filter((r) => r.status === 401).length).toBe(100);
+        expect(replies[0]?.body).toEqual({ ok: false, message: "Bot not found" });
+        // Distinct random ids, 50 at a time (the bench's flood): none is in the set of existing ids.
+        for (let i = 0; i < 500; i += 50) {
+          const batch = await Promise.all(
+            Array.from({ length: 50 }, (_, j) =>
+              request(h.app)
+                .post(`/custom/unknown${i + j}x${n()}/x`)
+                .send({}),
+            ),
+          );
+          expect(batch.every((r) => r.status === 404)).toBe(true);
+        }
+        const trustedThroughout = lapses === 0 && h.gateway.events.trusted;
+        rounds.push({
+          lapses: trustedThroughout ? 0 : Math.max(1, lapses),
+          rowReads: findBot.mock.calls.length - before.rows,
+          setReads: botIds.mock.calls.length - before.sets,
+        });
+        if (trustedThroughout) break;
       }
-      const rowReads = findBot.mock.calls.length - before.rows - untrustedReads;
-      const setReads = botIds.mock.calls.length - before.sets;
-      expect(rowReads).toBe(0);
-      if (untrustedReads === 0) expect(rowReads + setReads).toBeLessThanOrEqual(1);
+      const decided = rounds.find((r) => r.lapses === 0);
+      // Every round lapsed only on a machine too loaded to hold a 250 ms lease: say so rather than pass.
+      expect({ decided: decided !== undefined, rounds }).toMatchObject({ decided: true });
+      expect(decided?.rowReads).toBe(0);
+      expect((decided?.rowReads ?? 0) + (decided?.setReads ?? 0)).toBeLessThanOrEqual(1);
       const impossible = findBot.mock.calls.length + botIds.mock.calls.length;
       for (const id of ["a-b", "x".repeat(65), "%00"]) await request(h.app).post(`/custom/${id}/x`).send({});
       expect(findBot.mock.calls.length + botIds.mock.calls.length).toBe(impossible);
     } finally {
+      counting = false;
       findBot.mockRestore();
       botIds.mockRestore();
     }
