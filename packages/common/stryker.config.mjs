@@ -45,7 +45,8 @@ export function mutationRun(name) {
     coverageAnalysis: "perTest",
     // The machine's two cores are shared with other work.
     concurrency: 2,
-    timeoutMS: 5000,
+    // Under load a slow run is not a hanging one: a generous timeout keeps "timed out" for mutants that hang.
+    timeoutMS: 15000,
     reporters: ["clear-text", "progress", "html", "json"],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },

@@ -19,7 +19,8 @@ export default {
   coverageAnalysis: "perTest",
   // The machine's two cores are shared with other work.
   concurrency: 2,
-  timeoutMS: 5000,
+  // Under load a slow run is not a hanging one: a generous timeout keeps "timed out" for mutants that hang.
+  timeoutMS: 15000,
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -195,6 +195,7 @@ describe("isUnavailableError, every code and message", () => {
       { message: "Connection terminated" },
       new Error("command timed out"),
       new Error("Command timed out."),
+      new Error("Handler: Command timed out"),
       new Error("Redis is available"),
     ])
       expect(isUnavailableError(err)).toBe(false);

@@ -47,7 +47,7 @@ describe("withLocalSecretKey", () => {
   });
 
   it("creates a 32-byte key readable by the owner only, and reads the same key back", () => {
-    const home = join(tempDir(), "nested");
+    const home = join(tempDir(), "two", "levels");
     const env = { BOTYARD_HOME: home };
     expect(localSecretKeyPath(env)).toBe(join(home, "secret.key"));
     const first = withLocalSecretKey(env);
