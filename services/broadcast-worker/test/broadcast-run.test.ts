@@ -317,8 +317,15 @@ describe("BroadcastRun", () => {
   it("stops when a progress write finds the job cancelled", async () => {
     const { repository, telegram, run } = setup(range(200), undefined, { ratePerSecond: 50 });
     repository.renewals = ["cancelled"];
+    let sentBeforeCancel = -1;
+    const save = repository.saveProgress.bind(repository);
+    repository.saveProgress = async (...args: Parameters<MemoryRepository["saveProgress"]>) => {
+      const renewal = await save(...args);
+      if (renewal === "cancelled") sentBeforeCancel = telegram.calls.length;
+      return renewal;
+    };
     expect(await run.run()).toBe("cancelled");
-    expect(telegram.calls.length).toBeLessThan(200);
+    expect(telegram.calls.length).toBe(sentBeforeCancel); // no send starts after the cancel is seen
     expect(repository.ended?.how).toBe("cancelled");
   });
 
