@@ -167,6 +167,7 @@ describe("field rules (properties)", () => {
           });
       }),
     );
+    expect(fail(field.body, null).message).toBe("code is required"); // null on a required field reads as missing
     const mib = requiredText("code", { maxBytes: 1024 * 1024 });
     expect(fail(mib.body, "x".repeat(1024 * 1024 + 1)).message).toBe("code is larger than 1 MiB");
     expect(parseOrThrow(mib.body, "x".repeat(1024 * 1024))).toHaveLength(1024 * 1024);
