@@ -7,15 +7,19 @@ import base from "../../jest.config.base.mjs";
 // pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
 const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
 
-/** The Stryker options of a run that mutates `source` against `test` (both relative to this package). */
-export function mutationRun(name, source, test) {
+/** Stryker options of a run mutating `source` against `tests` (one path or several, relative to this package). */
+export function mutationRun(name, source, tests) {
   /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
   return {
     testRunner: "jest",
     plugins: [jestRunner],
     jest: {
       projectType: "custom",
-      config: { ...base, rootDir: fileURLToPath(new URL(".", import.meta.url)), testMatch: [`<rootDir>/${test}`] },
+      config: {
+        ...base,
+        rootDir: fileURLToPath(new URL(".", import.meta.url)),
+        testMatch: [tests].flat().map((t) => `<rootDir>/${t}`),
+      },
       enableFindRelatedTests: false,
     },
     testRunnerNodeArgs: ["--experimental-vm-modules", "--no-node-snapshot"],
@@ -39,6 +43,10 @@ export function mutationRun(name, source, test) {
 
 /** All three modules in one run (`pnpm exec stryker run`): slower per mutant, one report. */
 export default {
-  ...mutationRun("all", "src/runtime/egress.ts", "test/unit/**/+(egress|halt-tracker|reply).test.ts"),
+  ...mutationRun("all", "src/runtime/egress.ts", [
+    "test/unit/runtime/egress.test.ts",
+    "test/unit/routes/reply.test.ts",
+    "test/unit/bots/halt-tracker.test.ts",
+  ]),
   mutate: ["src/runtime/egress.ts", "src/bots/halt-tracker.ts", "src/routes/reply.ts"],
 };
