@@ -89,6 +89,7 @@ function setup(
 ) {
   const repository = new MemoryRepository(chatIds);
   const telegram = new ScriptedTelegram(answer);
+  const metrics = createWorkerMetrics(createMetricsRegistry("broadcast-worker"));
   const run = new BroadcastRun(
     {
       id: "job-1",
@@ -106,7 +107,7 @@ function setup(
       repository: repository as unknown as WorkerRepository,
       telegram: telegram as unknown as TelegramClient,
       logger: createLogger("broadcast-worker", "silent"),
-      metrics: createWorkerMetrics(createMetricsRegistry("broadcast-worker")),
+      metrics,
     },
     {
       ratePerSecond: 1000,
@@ -118,7 +119,10 @@ function setup(
       ...options,
     },
   );
-  return { repository, telegram, run };
+  /** The messages counter by outcome. */
+  const counted = async () =>
+    Object.fromEntries((await metrics.messages.get()).values.map((v) => [String(v.labels.outcome), v.value]));
+  return { repository, telegram, run, counted };
 }
 
 /** A promise and the function that settles it. */
@@ -191,8 +195,9 @@ describe("BroadcastRun", () => {
       if (chatId === 6 && attempt === 1) throw new TypeError("fetch failed");
       return {};
     };
-    const { repository, telegram, run } = setup(range(7), answer, { maxAttempts: 2 });
+    const { repository, telegram, run, counted } = setup(range(7), answer, { maxAttempts: 2 });
     expect(await run.run()).toBe("completed");
+    expect(await counted()).toEqual({ sent: 4, failed: 3 });
     expect(Object.fromEntries(telegram.attempts)).toEqual({ 1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1 });
     expect(repository.blocked).toEqual([3]);
     expect(repository.ended?.progress).toEqual({ sent: 4, failed: 3, cursor: 7 });
@@ -231,8 +236,9 @@ describe("BroadcastRun", () => {
       if (chatId === 2 && attempt === 2) throw apiError(500);
       return {};
     };
-    const { repository, telegram, run } = setup(range(3), answer, { maxAttempts: 2, maxInFlight: 1 });
+    const { repository, telegram, run, counted } = setup(range(3), answer, { maxAttempts: 2, maxInFlight: 1 });
     expect(await run.run()).toBe("completed");
+    expect(await counted()).toEqual({ sent: 3, rate_limited: 1 });
     expect(telegram.attempts.get(2)).toBe(3); // 429, then 500 (attempt 1 of 2), then sent
     expect(repository.ended?.progress).toEqual({ sent: 3, failed: 0, cursor: 3 });
     expect(run.pausedUntil).toBeGreaterThanOrEqual(limitedAt + 50);
