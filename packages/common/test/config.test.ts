@@ -168,6 +168,7 @@ describe("loadConfig bounds", () => {
 
   it("takes SECRET_KEY from 16 characters", () => {
     expect(loadConfig(baseConfigSchema, { ...valid, SECRET_KEY: "k".repeat(16) }).SECRET_KEY).toBe("k".repeat(16));
+    expect(failure({ ...valid, SECRET_KEY: "k".repeat(15) }).name).toBe("ConfigError");
     expect(failure({ ...valid, SECRET_KEY: "k".repeat(15) }).message).toBe(
       "Invalid configuration:\n  SECRET_KEY: SECRET_KEY must be at least 16 characters",
     );
