@@ -1,6 +1,6 @@
 /** secret-key.ts and runtime-env.ts: the files `pnpm start` keeps under .botyard (BOTYARD_HOME in these tests). */
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clearRuntimeEnv, withRuntimeEnv, writeRuntimeEnv } from "../src/runtime-env.js";
@@ -67,6 +67,44 @@ describe("withLocalSecretKey", () => {
 
   it("defaults to .botyard at the workspace root", () => {
     expect(localSecretKeyPath({})).toBe(join(workspaceRoot(), ".botyard", "secret.key"));
+  });
+
+  it("reads process.env when called without an env", () => {
+    const home = tempDir();
+    process.env.BOTYARD_HOME = home;
+    expect(localSecretKeyPath()).toBe(join(home, "secret.key"));
+    const saved = { SECRET_KEY: process.env.SECRET_KEY, NODE_ENV: process.env.NODE_ENV };
+    try {
+      delete process.env.SECRET_KEY;
+      process.env.NODE_ENV = "test";
+      const key = withLocalSecretKey().SECRET_KEY;
+      expect(readFileSync(join(home, "secret.key"), "utf8").trim()).toBe(key);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it("takes a key path that exists when it writes (another process won the race) as theirs, and reads it", () => {
+    // A dangling symlink is the race made still: existsSync says no file, the exclusive create says EEXIST. The
+    // write's EEXIST is not the caller's error; reading the missing target then is (ENOENT, not EEXIST).
+    const home = tempDir();
+    symlinkSync(join(home, "nowhere", "key"), join(home, "secret.key"));
+    expect(() => withLocalSecretKey({ BOTYARD_HOME: home })).toThrow(expect.objectContaining({ code: "ENOENT" }));
+  });
+
+  it("passes on any other failure to create the key file", () => {
+    // Nothing may be created in sysfs, not even by root: the create fails (EACCES, or EROFS where sysfs is mounted
+    // read-only). That error is the caller's; had it been swallowed, the read after it would fail with ENOENT.
+    let thrown: unknown;
+    try {
+      withLocalSecretKey({ BOTYARD_HOME: "/sys" });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(["EACCES", "EROFS", "EPERM"]).toContain((thrown as NodeJS.ErrnoException | undefined)?.code);
   });
 });
 
