@@ -6,6 +6,7 @@
 // See docs/testing.md#mutation-testing.
 import { fileURLToPath } from "node:url";
 import base from "../../jest.config.base.mjs";
+import { mutationOptions } from "../../stryker.base.mjs";
 
 // pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
 const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
@@ -23,38 +24,20 @@ export const groups = {
 /** The Stryker options of one group. */
 export function mutationRun(name) {
   const { modules, tests } = groups[name];
-  /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-  return {
-    testRunner: "jest",
-    plugins: [jestRunner],
+  return mutationOptions({
+    jestRunner,
     jest: {
-      projectType: "custom",
       config: {
         ...base,
         rootDir: fileURLToPath(new URL(".", import.meta.url)),
         testMatch: tests.map((t) => `<rootDir>/test/${t}.test.ts`),
       },
-      enableFindRelatedTests: false,
     },
-    testRunnerNodeArgs: ["--experimental-vm-modules"],
     mutate: modules.map((m) => `src/${m}.ts`),
-    inPlace: true,
-    // Only the mutated files are rewritten in place. Stryker's default also writes `// @ts-nocheck` into every other
-    // source and test file and restores them all at the end, undoing edits made meanwhile in a shared tree.
-    disableTypeChecks: false,
-    coverageAnalysis: "perTest",
-    // The machine's two cores are shared with other work.
-    concurrency: 2,
-    // Under load a slow run is not a hanging one: a generous timeout keeps "timed out" for mutants that hang.
-    timeoutMS: 15000,
-    reporters: ["clear-text", "progress", "html", "json"],
-    htmlReporter: { fileName: `reports/mutation/${name}.html` },
-    jsonReporter: { fileName: `reports/mutation/${name}.json` },
-    thresholds: { high: 90, low: 85, break: 85 },
+    report: name,
     // One folder per group: groups may run at the same time, each restoring its own files.
     tempDirName: `.stryker-tmp-${name}`,
-    cleanTempDir: "always",
-  };
+  });
 }
 
 // `STRYKER_GROUP=text pnpm exec stryker run` runs one group; the package script runs each in turn.

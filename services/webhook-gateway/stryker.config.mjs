@@ -3,42 +3,27 @@
 // each mutant's jest run to one test file). See docs/testing.md#mutation-testing.
 import { fileURLToPath } from "node:url";
 import base from "../../jest.config.base.mjs";
+import { mutationOptions } from "../../stryker.base.mjs";
 
 // pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
 const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
 
 /** Stryker options of a run mutating `source` against `tests` (one path or several, relative to this package). */
 export function mutationRun(name, source, tests) {
-  /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-  return {
-    testRunner: "jest",
-    plugins: [jestRunner],
+  return mutationOptions({
+    jestRunner,
     jest: {
-      projectType: "custom",
       config: {
         ...base,
         rootDir: fileURLToPath(new URL(".", import.meta.url)),
         testMatch: [tests].flat().map((t) => `<rootDir>/${t}`),
       },
-      enableFindRelatedTests: false,
     },
     testRunnerNodeArgs: ["--experimental-vm-modules", "--no-node-snapshot"],
     mutate: [source],
-    inPlace: true,
-    // Only the mutated files are rewritten in place. Stryker's default also writes `// @ts-nocheck` into every other
-    // source and test file and restores them all at the end, undoing edits made meanwhile in a shared tree.
-    disableTypeChecks: false,
-    coverageAnalysis: "perTest",
-    // The machine's two cores are shared with other work.
-    concurrency: 2,
     timeoutMS: 5000,
-    reporters: ["clear-text", "progress", "html", "json"],
-    htmlReporter: { fileName: `reports/mutation/${name}.html` },
-    jsonReporter: { fileName: `reports/mutation/${name}.json` },
-    thresholds: { high: 90, low: 85, break: 85 },
-    tempDirName: ".stryker-tmp",
-    cleanTempDir: "always",
-  };
+    report: name,
+  });
 }
 
 /** All three modules in one run (`pnpm exec stryker run`): slower per mutant, one report. */
