@@ -103,6 +103,14 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
     }
     settled
       .catch((err: unknown) => fail(req, res, route, err))
+      // Nothing may escape as an unhandled rejection (it would end the process): a reply that cannot be written is cut.
+      .catch((err: unknown) => {
+        logger.error(
+          { err, method: req.method, route },
+          "gateway request failed and its error reply could not be sent",
+        );
+        res.destroy();
+      })
       .finally(() => metrics.observe(req.method ?? "", route, res.statusCode, secondsSince(start)));
   };
 

@@ -6,8 +6,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { AppError } from "@botyard/common";
-import { matchBotRoute } from "../../../src/routes/dispatch.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError, createLogger, createMetricsRegistry } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
+import { gatewayDispatcher, matchBotRoute } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -90,5 +92,49 @@ describe("matchBotRoute", () => {
     expect(matchBotRoute("/Telegram/b%201")).toEqual({ route: "telegram", botId: "b 1" });
     expect(matchBotRoute("/custom/b1/ping/x")).toBeUndefined();
     expect(() => matchBotRoute("/custom/%ff/x")).toThrow(AppError);
+  });
+});
+
+describe("gatewayDispatcher failures", () => {
+  it("cuts the connection, and lets nothing escape, when even the error reply cannot be written", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const listener = gatewayDispatcher({
+        custom: async () => {
+          throw new Error("the route failed");
+        },
+        telegram: async () => {},
+        fallback: () => {},
+        registry: createMetricsRegistry("webhook-gateway"),
+        logger: createLogger("webhook-gateway", "silent"),
+        envelope: (problem) => ({ ok: false, message: problem.message }),
+        bodyLimit: "1mb",
+      });
+      let destroyed = false;
+      const res = {
+        headersSent: false,
+        statusCode: 200,
+        setHeader: () => {},
+        writeHead: () => {
+          throw new Error("the socket is gone");
+        },
+        end: () => {},
+        destroy: () => {
+          destroyed = true;
+        },
+      };
+      listener(
+        { url: "/custom/abc/x", method: "GET", headers: {} } as unknown as IncomingMessage,
+        res as unknown as ServerResponse,
+      );
+      await waitFor(() => destroyed, { timeout: 5000 });
+      // One more turn of the event loop, for a rejection to be reported if one escaped.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 });
