@@ -37,7 +37,9 @@ export function createLogger(service: string, level = "info", destination?: Node
  * error message from a library that echoed a URL.
  */
 export function scrubSecrets(text: string): string {
+  // Tokens first: a key run into a token (`byk_id_s123456:ABC…`) must not take the token's digits and leave its secret
+  // half behind. A key whose secret the token's redaction took is still redacted (its secret may then be empty).
   return text
     .replace(/\d{3,}:[A-Za-z0-9_-]{20,}/g, "[redacted-token]")
-    .replace(/byk_[A-Za-z0-9]+_[A-Za-z0-9_-]+/g, "[redacted-key]");
+    .replace(/byk_[A-Za-z0-9]+_[A-Za-z0-9_-]*/g, "[redacted-key]");
 }

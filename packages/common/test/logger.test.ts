@@ -103,3 +103,10 @@ describe("scrubSecrets", () => {
     );
   });
 });
+
+describe("scrubSecrets on a key run into a token", () => {
+  it("redacts both, leaving neither the token's secret half nor the key's prefix (fast-check counterexample)", () => {
+    const scrubbed = scrubSecrets("byk_A_0000:_a_00-a_0-A_0a_0AAaa");
+    expect(scrubbed).toBe("[redacted-key][redacted-token]");
+  });
+});
