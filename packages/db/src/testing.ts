@@ -51,3 +51,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * A migrated database named `name` that is created when missing and never dropped: for mutation runs, where creating
+ * and migrating a database per run of the tests would dominate a run per mutant. Tests that use it must make bots of
+ * their own (random ids), so runs never see each other's rows.
+ */
+export async function reusableTestDatabase(name: string): Promise<TestDatabase> {
+  const admin = new pg.Client({ connectionString: testServerUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
+      // 42P04: it exists already (an earlier run made it).
+      if (err.code !== "42P04") throw err;
+    });
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(testServerUrl, name);
+  await runMigrations(url);
+  return { url, name, drop: async () => {} };
+}

@@ -1,7 +1,6 @@
 /** Test support: a migrated database of this file's own, an account and bots, and stores on them. */
 import { randomBytes } from "node:crypto";
-import { runMigrations } from "@botyard/db";
-import { createTestDatabase, type TestDatabase, testServerUrl } from "@botyard/db/testing";
+import { createTestDatabase, reusableTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import pg from "pg";
 import { DocumentStore, type DocumentStoreLimits, dropBotIndexes } from "../src/index.js";
 
@@ -19,25 +18,11 @@ export interface Harness {
  * never dropped: creating and migrating one per test run would dominate a run per mutant. Bots are random, so
  * files never see each other's documents.
  */
-async function reusedDatabase(): Promise<TestDatabase> {
-  const name = "botyard_docstore_mutation";
-  const admin = new pg.Client({ connectionString: testServerUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
-      if (err.code !== "42P04") throw err;
-    });
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(testServerUrl);
-  u.pathname = `/${name}`;
-  await runMigrations(u.toString());
-  return { url: u.toString(), name, drop: async () => {} };
-}
 
 export async function harness(): Promise<Harness> {
-  const db = process.env.DOCSTORE_TEST_REUSE_DB ? await reusedDatabase() : await createTestDatabase();
+  const db = process.env.DOCSTORE_TEST_REUSE_DB
+    ? await reusableTestDatabase("botyard_docstore_mutation")
+    : await createTestDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   const account = `acc_${randomBytes(4).toString("hex")}`;
   await pool.query("insert into accounts (id, email) values ($1, $2)", [account, `${account}@example.com`]);

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { AppError, createRedis, newId, RedisNames, sha256 } from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
-import { accounts, bots, broadcasts, createDb, runMigrations, type DbHandle } from "@botyard/db";
-import { createTestDatabase, testServerUrl, type TestDatabase } from "@botyard/db/testing";
+import { accounts, bots, broadcasts, createDb, type DbHandle } from "@botyard/db";
+import { createTestDatabase, reusableTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { BROADCAST_QUEUE, cancelChannel, drainJobId, type BroadcastPayload } from "@botyard/broadcast";
 import { Queue } from "bullmq";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { BroadcastRepository } from "../src/broadcast/broadcast-repository.js";
 import { BroadcastService, JOBS_LISTED } from "../src/broadcast/broadcast-service.js";
 
@@ -23,20 +22,7 @@ const TEXT: BroadcastPayload = { type: "text", text: "hello" };
 /** With BROADCAST_TEST_REUSE_DB (the mutation run), one migrated database kept across runs; else a fresh one. */
 async function testDatabase(): Promise<TestDatabase> {
   if (!process.env.BROADCAST_TEST_REUSE_DB) return createTestDatabase();
-  const name = "botyard_broadcast_mutation";
-  const admin = new pg.Client({ connectionString: testServerUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
-      if (err.code !== "42P04") throw err;
-    });
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(testServerUrl);
-  url.pathname = `/${name}`;
-  await runMigrations(url.toString());
-  return { url: url.toString(), name, drop: async () => {} };
+  return reusableTestDatabase("botyard_broadcast_mutation");
 }
 
 let database: TestDatabase;
