@@ -206,8 +206,11 @@ export class DocumentStore {
   /**
    * One page of documents as JSON text, in order, ended once its documents reach maxFindBytes
    * (docs/bot-runtime.md#limits). Rows are read in batches, each no larger than the budget left suggests, so Postgres
-   * reads and sends about one document past the budget, not the whole page: a page of 1,000 documents of 256 KiB
-   * used to make Postgres read 256 MB to return 1 MiB.
+   * reads about one document past the budget, not the whole page: a page of 1,000 documents of 256 KiB used to make
+   * Postgres read 256 MB to return 1 MiB. Within a batch Postgres itself drops the documents past the budget (a
+   * running sum of their sizes), so the gateway never receives, decodes or holds more than the page: a batch's guess
+   * can be wrong (small documents first, then large ones) without costing the gateway's event loop, which every bot
+   * shares.
    */
   async #page(collection: string, filter: unknown, o: FindOptions): Promise<string[]> {
     const budget = this.#limits.maxFindBytes;
@@ -217,25 +220,33 @@ export class DocumentStore {
       const order = orderBySql(o.sort, params);
       const limit = params.add(0, "int");
       const offset = params.add(0, "bigint");
-      const sql = `select data::text as data from documents where ${where} order by ${order} limit ${limit} offset ${offset}`;
+      const left = params.add(0, "bigint");
+      // A row is sent when the batch's rows before it are under the budget left: the page ends with the first
+      // document that reaches the budget, so it always holds one. `size` is the document's UTF-8 length.
+      const sql =
+        "select case when coalesce(sum(octet_length(t)) over before, 0) < " +
+        `${left} then t end as data, octet_length(t)::int as size from (select data::text as t from documents ` +
+        `where ${where} order by ${order} limit ${limit} offset ${offset}) page ` +
+        "window before as (rows between unbounded preceding and 1 preceding)";
+      const n = params.values.length;
       const texts: string[] = [];
       let bytes = 0;
       let batch = Math.min(o.limit, FIRST_BATCH);
       for (;;) {
-        params.values[params.values.length - 2] = batch;
-        params.values[params.values.length - 1] = o.skip + texts.length;
-        const { rows } = await client.query<{ data: string }>(sql, params.values);
+        params.values[n - 3] = batch;
+        params.values[n - 2] = o.skip + texts.length;
+        params.values[n - 1] = budget - bytes;
+        const { rows } = await client.query<{ data: string | null; size: number }>(sql, params.values);
         for (const row of rows) {
-          // The page ends with the first document that reaches the budget, so it always holds one.
-          if (bytes >= budget) return texts;
+          if (row.data === null) return texts;
           texts.push(row.data);
-          bytes += row.data.length;
+          bytes += row.size;
         }
-        const left = o.limit - texts.length;
-        if (rows.length < batch || left === 0 || bytes >= budget) return texts;
+        const rest = o.limit - texts.length;
+        if (rows.length < batch || rest === 0 || bytes >= budget) return texts;
         // Sized by the documents so far: enough to reach the budget, plus the one that crosses it.
         const average = bytes / texts.length;
-        batch = Math.min(left, Math.max(1, Math.ceil((budget - bytes) / average) + 1));
+        batch = Math.min(rest, Math.max(1, Math.ceil((budget - bytes) / average) + 1));
       }
     });
   }

@@ -167,6 +167,42 @@ describe("bytes per findAll page", () => {
     expect(bytes).toBeLessThan(1024 * 1024 + 300 * 1024);
   });
 
+  it("the gateway receives no document past the budget, even when small documents come first", async () => {
+    const botId = await h.bot();
+    // One connection, so the bytes the store's reads bring in can be counted on its socket.
+    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      // 200 documents of about 100 bytes, then 40 of 256 KiB: the first batch's average says "about 10,000 more
+      // fit", so the second batch asks Postgres for all the rest (10 MiB of text).
+      await pool.query(
+        "insert into documents (bot_id, collection, doc_id, data) select $1, 'mixed', i::text," +
+          " jsonb_build_object('_id', i::text, 'n', i, 'text', repeat('y', case when i <= 200 then 60 else 262144 end))" +
+          " from generate_series(1, 240) i",
+        [botId],
+      );
+      const received = async () => {
+        const client = await pool.connect();
+        try {
+          return (client as unknown as { connection: { stream: { bytesRead: number } } }).connection.stream.bytesRead;
+        } finally {
+          client.release();
+        }
+      };
+      const before = await received();
+      const page = (await new DocumentStore(pool, botId).run("findAll", ["mixed", {}, { sort: { n: 1 } }])) as Array<{
+        n: number;
+      }>;
+      const bytes = (await received()) - before;
+      // All small documents, then the large ones up to the first that reaches 1 MiB: 4 of them.
+      expect(page.map((d) => d.n)).toEqual(Array.from({ length: 204 }, (_, i) => i + 1));
+      // The page itself is about 1 MiB + 60 KiB; the 36 large documents past it (9 MiB) never leave Postgres.
+      expect(bytes).toBeGreaterThan(1024 * 1024);
+      expect(bytes).toBeLessThan(1.5 * 1024 * 1024);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("Postgres reads about one document past the budget, not the whole page", async () => {
     const botId = await h.bot();
     // One connection, so the statistics of the store's reads can be flushed from it and read back on it; seeded on
