@@ -89,6 +89,20 @@ const TIMED_OUT = /timed out/i;
 export const DEADLINE_GRACE_MS = 100;
 const MEMORY = /memory limit/i;
 
+/**
+ * Deliveries waiting for the next microtask, in order, across sandboxes. isolated-vm's `apply` captures the caller's
+ * stack trace (ten frames, async ones included) for the promise it returns: applied from inside a request's handler,
+ * that capture was about a fifth of the event loop's time on a trivial webhook, and 2 to 3 times cheaper from a
+ * microtask whose stack is one frame deep (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
+ */
+const outbox: Array<() => void> = [];
+
+function flushOutbox(): void {
+  // A delivery queued while flushing (none is today) is taken by this loop, which reads the length each time.
+  for (let i = 0; i < outbox.length; i += 1) (outbox[i] as () => void)();
+  outbox.length = 0;
+}
+
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
   readonly #calls = new Map<number, PendingCall>();
@@ -107,13 +121,17 @@ export class Sandbox {
   #cpuUntakenMs = 0;
   /** True while the event-loop time of a message of this bot is being counted. */
   #timing = false;
+  /** The options of every apply: created here, so no object of the bot's is ever read as an option. */
+  readonly #applyOptions: ivm.ReferenceApplyOptions;
 
   private constructor(
     private readonly isolate: ivm.Isolate,
     private readonly context: ivm.Context,
     private readonly host: SandboxHost,
     private readonly limits: SandboxLimits,
-  ) {}
+  ) {
+    this.#applyOptions = Object.freeze({ timeout: limits.timeoutMs });
+  }
 
   /**
    * Builds the isolate, runs the bootstrap (`script`) and then the bot's code. Throws SandboxError: `error` for code
@@ -255,11 +273,11 @@ export class Sandbox {
     return done;
   }
 
-  /** Hands a message to the isolate; a slice past a limit is an incident. */
+  /** Hands a message to the isolate, in the next microtask (see `outbox`); a slice past a limit is an incident. */
   #deliver(message: ToIsolate): void {
-    const receive = this.#receive;
-    if (this.closed || receive === undefined) return;
-    this.#onEventLoop(() => this.#deliverText(message, receive));
+    if (this.closed || this.#receive === undefined) return;
+    if (outbox.length === 0) queueMicrotask(flushOutbox);
+    outbox.push(() => this.#apply(message));
   }
 
   /** Runs `work`, counting its event-loop time as the bot's CPU (once, when nested). */
@@ -278,24 +296,54 @@ export class Sandbox {
     }
   }
 
-  #deliverText(message: ToIsolate, receive: ivm.Reference): void {
-    let text =
+  /**
+   * Applies one message to the isolate's `receive`, from the outbox's microtask: kept flat (no wrapper, no async
+   * function) because isolated-vm's stack capture costs by the frame. Its event-loop time is the bot's CPU.
+   */
+  #apply(message: ToIsolate): void {
+    const receive = this.#receive;
+    if (this.closed || receive === undefined) return;
+    const started = performance.now();
+    try {
+      this.#slices += 1;
+      receive.apply(undefined, [this.#textOf(message)], this.#applyOptions).then(
+        () => {
+          this.#slices -= 1;
+        },
+        (err: unknown) => {
+          this.#slices -= 1;
+          this.#sliceFailed(message, err);
+        },
+      );
+    } catch (err) {
+      // Nothing may escape the microtask (it would end the process): the message's call fails instead.
+      this.#slices -= 1;
+      this.#sliceFailed(message, err);
+    } finally {
+      this.#cpuUntakenMs += performance.now() - started;
+    }
+  }
+
+  /** A slice that failed: past a limit it is an incident; otherwise the message's call, if it is one, fails. */
+  #sliceFailed(message: ToIsolate, err: unknown): void {
+    if (this.#closed) return;
+    const failure = toSandboxError(err);
+    if (failure.kind === "timeout" || failure.kind === "memory") this.#incident(failure.kind, failure.message);
+    else if (message.type !== "reply") this.#settle(message.callId, failure);
+  }
+
+  /** The message as the isolate reads it; a reply over the size limit becomes an error reply. */
+  #textOf(message: ToIsolate): string {
+    const text =
       message.type === "reply" && message.ok && message.value instanceof JsonText
         ? `{"type":"reply","id":${message.id},"ok":true,"value":${message.value.text}}`
         : JSON.stringify(message);
-    if (text.length > MAX_MESSAGE_CHARS && message.type === "reply") {
-      const error: CallError = {
-        message: "The result is larger than 5 MiB; ask for less (limit)",
-        code: "ERR_TOO_LARGE",
-      };
-      text = JSON.stringify({ type: "reply", id: message.id, ok: false, error } satisfies ToIsolate);
-    }
-    this.#slice(() => receive.apply(undefined, [text], { timeout: this.limits.timeoutMs })).catch((err: unknown) => {
-      if (this.#closed) return;
-      const failure = toSandboxError(err);
-      if (failure.kind === "timeout" || failure.kind === "memory") this.#incident(failure.kind, failure.message);
-      else if (message.type !== "reply") this.#settle(message.callId, failure);
-    });
+    if (text.length <= MAX_MESSAGE_CHARS || message.type !== "reply") return text;
+    const error: CallError = {
+      message: "The result is larger than 5 MiB; ask for less (limit)",
+      code: "ERR_TOO_LARGE",
+    };
+    return JSON.stringify({ type: "reply", id: message.id, ok: false, error } satisfies ToIsolate);
   }
 
   async #slice<T>(work: () => Promise<T>): Promise<T> {

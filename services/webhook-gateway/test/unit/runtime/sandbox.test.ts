@@ -1,0 +1,92 @@
+/**
+ * The host's end of the isolate protocol, on a real isolate with the real bootstrap: deliveries are applied from a
+ * microtask of their own (src/runtime/sandbox.ts, `outbox`), so what fails there must fail its own call and nothing
+ * else, and never escape as an uncaught exception.
+ */
+import { afterEach, describe, expect, it } from "@jest/globals";
+import type { LogicArgs } from "../../../src/isolate/protocol.js";
+import { isolateScript } from "../../../src/runtime/isolate-script.js";
+import { type Incident, Sandbox, SandboxError, type SandboxHost } from "../../../src/runtime/sandbox.js";
+
+const CODE = `
+  logic['echo'] = async (query) => query.n;
+  logic['loop'] = () => { for (;;) {} };`;
+
+const args = (query: Record<string, unknown>): LogicArgs => ({
+  query,
+  body: {},
+  params: { method: "GET", path: "/custom/b/echo", headers: {}, rawBody: "", ip: "127.0.0.1", botId: "b" },
+});
+
+const logs: string[] = [];
+const host: SandboxHost = {
+  call: async () => null,
+  describe: (err) => ({ message: String(err) }),
+  log: (level, message) => logs.push(`${level}: ${message}`),
+};
+
+let sandbox: Sandbox | undefined;
+afterEach(() => {
+  sandbox?.close();
+  sandbox = undefined;
+  logs.length = 0;
+});
+
+const load = async () => {
+  sandbox = await Sandbox.create(await isolateScript(), CODE, {}, host, { memoryMb: 64, timeoutMs: 200 });
+  return sandbox;
+};
+
+describe("Sandbox deliveries", () => {
+  it("answers many calls started in one tick, each with its own result", async () => {
+    const s = await load();
+    const outcomes = await Promise.all(Array.from({ length: 200 }, (_, n) => s.runLogic("echo", args({ n }))));
+    expect(outcomes.map((o) => (o.status === "done" ? o.result.data : o.status))).toEqual(
+      Array.from({ length: 200 }, (_, n) => n),
+    );
+  });
+
+  it("a message that cannot be written fails its own call, and the next call is served", async () => {
+    const s = await load();
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    try {
+      // A BigInt has no JSON form: JSON.stringify throws inside the outbox's microtask.
+      const bad = s.runLogic("echo", args({ n: 1n }));
+      const good = s.runLogic("echo", args({ n: 2 }));
+      const failure = await bad.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(failure).toBeInstanceOf(SandboxError);
+      expect((failure as SandboxError).kind).toBe("error");
+      expect((failure as SandboxError).message).toMatch(/BigInt/);
+      expect(await good).toMatchObject({ status: "done", result: { statusCode: 200, data: 2 } });
+      expect(s.inFlight).toBe(0);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
+  });
+
+  it("a slice past the time limit is one incident, ends the calls in flight, and closes the isolate", async () => {
+    const s = await load();
+    const incidents: Incident[] = [];
+    s.onIncident = (incident) => incidents.push(incident);
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        () => "resolved",
+        (err: unknown) => (err as SandboxError).kind,
+      );
+    const results = await Promise.all([
+      settle(s.runLogic("loop", args({}))),
+      settle(s.runLogic("echo", args({ n: 1 }))),
+    ]);
+    expect(results).toEqual(["collateral", "collateral"]);
+    expect(incidents).toEqual([
+      { kind: "timeout", message: "Bot code ran past its time limit without yielding", restarted: true },
+    ]);
+    expect(s.closed).toBe(true);
+  });
+});
