@@ -9,6 +9,7 @@ import {
   DB_OPERATIONS,
   type FromIsolate,
   type HostCall,
+  type LogicResult,
   MAX_MESSAGE_CHARS,
 } from "../isolate/protocol.js";
 
@@ -31,11 +32,32 @@ const outcome: z.ZodType<CallOutcome> = z.discriminatedUnion("status", [
   z.object({ status: z.literal("error"), error: z.string() }),
 ]);
 
-const fromIsolate: z.ZodType<FromIsolate> = z.discriminatedUnion("type", [
+/** The schema of every message (exported for the tests that hold the hand decoder to it). */
+export const fromIsolateSchema: z.ZodType<FromIsolate> = z.discriminatedUnion("type", [
   z.object({ type: z.literal("call"), id: z.number().int().positive(), call: hostCall }),
   z.object({ type: z.literal("outcome"), callId: z.number().int().positive(), outcome }),
   z.object({ type: z.literal("log"), level: z.enum(["log", "info", "warn", "error"]), message: z.string() }),
 ]);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const RESULT_KEYS = ["statusCode", "headers", "message", "data"] as const;
+
+/**
+ * The message every webhook call ends with, `{ type: "outcome", callId, outcome: { status: "done", result } }`,
+ * decoded by hand: zod's object parsing was a twentieth of a trivial webhook's event-loop time. It gives exactly what
+ * `fromIsolate` gives (unknown keys dropped, the four result keys kept when present; tested against it by property),
+ * and undefined for anything else, which then goes through the schema.
+ */
+function doneOutcome(value: unknown): FromIsolate | undefined {
+  if (!isObject(value) || value.type !== "outcome") return undefined;
+  const { callId, outcome } = value;
+  if (typeof callId !== "number" || !Number.isInteger(callId) || callId <= 0) return undefined;
+  if (!isObject(outcome) || outcome.status !== "done" || !isObject(outcome.result)) return undefined;
+  const given = outcome.result;
+  const result: LogicResult = {};
+  for (const key of RESULT_KEYS) if (key in given) result[key] = given[key];
+  return { type: "outcome", callId, outcome: { status: "done", result } };
+}
 
 /** A message from the isolate, or the reason it was refused. */
 export type Decoded = { ok: true; message: FromIsolate } | { ok: false; reason: string; callId?: number; id?: number };
@@ -50,7 +72,9 @@ export function decodeFromIsolate(text: unknown): Decoded {
   } catch {
     return { ok: false, reason: "message is not JSON" };
   }
-  const parsed = fromIsolate.safeParse(value);
+  const fast = doneOutcome(value);
+  if (fast !== undefined) return { ok: true, message: fast };
+  const parsed = fromIsolateSchema.safeParse(value);
   if (parsed.success) return { ok: true, message: parsed.data };
   // Say which call the refusal is about when we can, so it fails instead of waiting for its deadline.
   const v = value as { id?: unknown; type?: unknown; call?: { kind?: unknown } };

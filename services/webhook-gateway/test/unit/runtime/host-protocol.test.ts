@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { MAX_MESSAGE_CHARS } from "../../../src/isolate/protocol.js";
-import { decodeFromIsolate } from "../../../src/runtime/host-protocol.js";
+import { decodeFromIsolate, fromIsolateSchema } from "../../../src/runtime/host-protocol.js";
 
 describe("decodeFromIsolate", () => {
   it("accepts every message the bootstrap sends", () => {
@@ -50,5 +50,37 @@ describe("decodeFromIsolate", () => {
         },
       ),
     );
+  });
+
+  it("decodes a webhook's outcome by hand exactly as the schema does", () => {
+    // Values near the outcome's shape, most of them valid: right and wrong types at every level, extra keys, keys
+    // from Object.prototype, arrays where objects belong.
+    const often = <T>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) =>
+      fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: other, weight: 1 });
+    const key = fc.constantFrom("statusCode", "headers", "message", "data", "extra", "__proto__", "toString");
+    const result = often(fc.dictionary(key, fc.jsonValue()), fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue())));
+    const status = often(fc.constant("done"), fc.constantFrom("error", "handled", "no-handler", 1));
+    const outcome = often(fc.record({ status, result }, { requiredKeys: [] }), fc.jsonValue());
+    const callId = often(
+      fc.integer({ min: 1 }),
+      fc.oneof(fc.constant(0), fc.integer({ max: -1 }), fc.double(), fc.string()),
+    );
+    const type = often(fc.constant("outcome"), fc.constantFrom("call", "log", "Outcome"));
+    const message = fc.record({ type, callId, outcome, other: fc.jsonValue() }, { requiredKeys: ["type"] });
+    fc.assert(
+      fc.property(message, (m) => {
+        const text = JSON.stringify(m);
+        const decoded = decodeFromIsolate(text);
+        const expected = fromIsolateSchema.safeParse(JSON.parse(text));
+        expect(decoded.ok).toBe(expected.success);
+        if (decoded.ok && expected.success) expect(decoded.message).toStrictEqual(expected.data);
+      }),
+      { numRuns: 2000 },
+    );
+    // And the common case itself, with the keys a handler leaves out left out.
+    const done = { type: "outcome", callId: 3, outcome: { status: "done", result: { statusCode: 200, data: "pong" } } };
+    expect(decodeFromIsolate(JSON.stringify({ ...done, extra: 1 }))).toStrictEqual({ ok: true, message: done });
+    expect(decodeFromIsolate(JSON.stringify({ ...done, callId: 0 }))).toMatchObject({ ok: false });
+    expect(decodeFromIsolate(JSON.stringify({ ...done, callId: 1.5 }))).toMatchObject({ ok: false });
   });
 });
