@@ -73,6 +73,9 @@ describe("operators", () => {
     expect(() => c().document({ n: { $size: -1 } })).toThrow("$size takes a whole number");
     expect(() => c().document({ n: { $size: 1.5 } })).toThrow("$size takes a whole number");
     expect(() => c().document({ n: { $exists: "yes" } })).toThrow("$exists takes true or false");
+    // As MongoDB: a number is read as its truth (1 as true, 0 as false).
+    expect(c().document({ n: { $exists: 1 } })).toBe(c().document({ n: { $exists: true } }));
+    expect(c().document({ n: { $exists: 0 } })).toBe(c().document({ n: { $exists: false } }));
     expect(() => c().document({ n: { $not: 5 } })).toThrow("$not takes an operator object such as { $gt: 5 }");
     expect(() => c().document({ n: { $all: 5 } })).toThrow("$all takes an array");
     expect(() => c().document({ n: { $all: [{ $gt: 1 }] } })).toThrow("$all takes values, not operators");
@@ -93,6 +96,16 @@ describe("operators", () => {
     let not: Record<string, unknown> = { $gt: 1 };
     for (let i = 0; i < 14; i += 1) not = { $not: not };
     expect(() => c().document({ a: not })).toThrow("filter is nested more than 12 levels deep");
+    // Exactly at the limit: 12 levels of $not or of $elemMatch compile, 13 do not.
+    const nested = (op: string, levels: number) => {
+      let o: Record<string, unknown> = { $gt: 1 };
+      for (let i = 0; i < levels; i += 1) o = { [op]: o };
+      return { a: o };
+    };
+    for (const op of ["$not", "$elemMatch"]) {
+      expect(() => c().document(nested(op, 12))).not.toThrow();
+      expect(() => c().document(nested(op, 13))).toThrow("filter is nested more than 12 levels deep");
+    }
     const wide = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`f${i}`, 1]));
     expect(() => c().document(wide)).toThrow("filter is too large (more than 2000 conditions and values)");
     expect(() => c().document({ a: { $in: new Array(1000).fill(1) }, b: { $in: new Array(1000).fill(1) } })).toThrow(
