@@ -45,8 +45,8 @@ const RESULT_KEYS = ["statusCode", "headers", "message", "data"] as const;
 /**
  * The message every webhook call ends with, `{ type: "outcome", callId, outcome: { status: "done", result } }`,
  * decoded by hand: zod's object parsing was a twentieth of a trivial webhook's event-loop time. It gives exactly what
- * `fromIsolate` gives (unknown keys dropped, the four result keys kept when present; tested against it by property),
- * and undefined for anything else, which then goes through the schema.
+ * `fromIsolateSchema` gives (unknown keys dropped, the four result keys kept when present; tested against it by
+ * property), and undefined for anything else, which then goes through the schema.
  */
 function doneOutcome(value: unknown): FromIsolate | undefined {
   if (!isObject(value) || value.type !== "outcome") return undefined;
