@@ -176,7 +176,8 @@ describe("bytes per findAll page", () => {
       // fit", so the second batch asks Postgres for all the rest (10 MiB of text).
       await pool.query(
         "insert into documents (bot_id, collection, doc_id, data) select $1, 'mixed', i::text," +
-          " jsonb_build_object('_id', i::text, 'n', i, 'text', repeat('y', case when i <= 200 then 60 else 262144 end))" +
+          " jsonb_build_object('_id', i::text, 'n', i," +
+          " 'text', repeat('y', case when i <= 200 then 60 else 262144 end))" +
           " from generate_series(1, 240) i",
         [botId],
       );
