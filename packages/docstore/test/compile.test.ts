@@ -96,6 +96,9 @@ describe("operators", () => {
     let not: Record<string, unknown> = { $gt: 1 };
     for (let i = 0; i < 14; i += 1) not = { $not: not };
     expect(() => c().document({ a: not })).toThrow("filter is nested more than 12 levels deep");
+    // An empty filter, alone or inside $and, is the predicate that holds for every document.
+    expect(c().document({})).toBe("exists(@)");
+    expect(c().document({ $and: [{}] })).toBe("exists(@)");
     // Exactly at the limit: 12 levels of $not or of $elemMatch compile, 13 do not.
     const nested = (op: string, levels: number) => {
       let o: Record<string, unknown> = { $gt: 1 };

@@ -207,6 +207,69 @@ describe("sorts, skip, limit and projection", () => {
   });
 });
 
+describe("paths with array indexes, and $elemMatch on plain elements (the jsonpath builders' guards)", () => {
+  // Each case on documents of its own; MongoDB's answer written out, and mingo's the same.
+  const cases: Array<{ docs: Array<Record<string, unknown>>; filter: Record<string, unknown>; want: number[] }> = [
+    {
+      // "a.0" is index 0 of an array or the key "0" of an object, never the key "0" of an array's elements.
+      docs: [
+        { _id: 1, a: [{ "0": { b: 1 } }] },
+        { _id: 2, a: [{ b: 1 }] },
+        { _id: 3, a: { "0": { b: 1 } } },
+      ],
+      filter: { "a.0.b": 1 },
+      want: [2, 3],
+    },
+    {
+      // Two indexes in a row: each keeps the guard of the one before.
+      docs: [
+        { _id: 1, a: [[0, 5]] },
+        { _id: 2, a: { "0": [{ "1": 5 }] } },
+        { _id: 3, a: { "0": { "1": 5 } } },
+        { _id: 4, a: [{ "1": 5 }] },
+      ],
+      filter: { "a.0.1": 5 },
+      want: [1, 3, 4],
+    },
+    {
+      docs: [
+        { _id: 1, a: [[1, 2], [3]] },
+        { _id: 2, a: [[1]] },
+      ],
+      filter: { a: { $elemMatch: { $size: 2 } } },
+      want: [1],
+    },
+    {
+      docs: [
+        { _id: 1, a: [null, 1] },
+        { _id: 2, a: [1, 2] },
+      ],
+      filter: { a: { $elemMatch: { $eq: null } } },
+      want: [1],
+    },
+    {
+      docs: [
+        { _id: 1, a: [1] },
+        { _id: 2, a: [] },
+      ],
+      filter: { a: { $elemMatch: { $exists: true } } },
+      want: [1],
+    },
+  ];
+  for (const c of cases) {
+    it(`${JSON.stringify(c.filter)} on ${JSON.stringify(c.docs)}`, async () => {
+      const s = h.store(await h.bot());
+      await s.run("insertMany", ["paths", c.docs]);
+      const got = ((await s.run("findAll", ["paths", c.filter])) as Array<{ _id: number }>).map((d) => d._id);
+      expect(got).toEqual(c.want);
+      const mingo = find(c.docs, c.filter)
+        .all()
+        .map((d) => (d as { _id: number })._id);
+      expect(mingo).toEqual(c.want);
+    });
+  }
+});
+
 describe("listed deviations: where mingo departs from MongoDB, the store answers as MongoDB does", () => {
   const cases: Array<{ id: string; docs: Array<Record<string, unknown>>; filter: Record<string, unknown> }> = [
     { id: "all-is-and", docs: [{ _id: 1, a: 5 }], filter: { a: { $all: [5] } } },
