@@ -96,6 +96,11 @@ describe("operators", () => {
     let not: Record<string, unknown> = { $gt: 1 };
     for (let i = 0; i < 14; i += 1) not = { $not: not };
     expect(() => c().document({ a: not })).toThrow("filter is nested more than 12 levels deep");
+    // $in and $all take values: an object with an operator among its keys is refused, any other object is a value.
+    for (const op of ["$in", "$all"]) {
+      expect(() => c().document({ a: { [op]: [{ $gt: 1, b: 2 }] } })).toThrow(`${op} takes values, not operators`);
+      expect(() => c().document({ a: { [op]: [{ b: 2 }, 3, null] } })).not.toThrow();
+    }
     // An empty filter, alone or inside $and, is the predicate that holds for every document.
     expect(c().document({})).toBe("exists(@)");
     expect(c().document({ $and: [{}] })).toBe("exists(@)");
@@ -109,6 +114,14 @@ describe("operators", () => {
       expect(() => c().document(nested(op, 12))).not.toThrow();
       expect(() => c().document(nested(op, 13))).toThrow("filter is nested more than 12 levels deep");
     }
+    // The same through $elemMatch on fields of the elements: { b: { $elemMatch: { b: { $elemMatch: … } } } }.
+    const fields = (levels: number) => {
+      let o: Record<string, unknown> = { x: 1 };
+      for (let i = 0; i < levels; i += 1) o = { b: { $elemMatch: o } };
+      return o;
+    };
+    expect(() => c().document(fields(12))).not.toThrow();
+    expect(() => c().document(fields(13))).toThrow("filter is nested more than 12 levels deep");
     const wide = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`f${i}`, 1]));
     expect(() => c().document(wide)).toThrow("filter is too large (more than 2000 conditions and values)");
     expect(() => c().document({ a: { $in: new Array(1000).fill(1) }, b: { $in: new Array(1000).fill(1) } })).toThrow(

@@ -232,6 +232,15 @@ describe("paths with array indexes, and $elemMatch on plain elements (the jsonpa
       want: [1, 3, 4],
     },
     {
+      // null inside a whole-array and a whole-object value is compared as a value.
+      docs: [
+        { _id: 1, a: [null, 1], o: { n: null } },
+        { _id: 2, a: [1], o: { n: 1 } },
+      ],
+      filter: { a: [null, 1], o: { n: null } },
+      want: [1],
+    },
+    {
       docs: [
         { _id: 1, a: [[1, 2], [3]] },
         { _id: 2, a: [[1]] },
