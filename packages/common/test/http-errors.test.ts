@@ -323,6 +323,32 @@ describe("errorHandler, every path", () => {
     expect(JSON.stringify(lines[0]!.err)).toContain("secret detail");
   });
 
+  it("logs an unexpected error that no route matched (a middleware's) without a route, and answers 500", async () => {
+    const lines: { level: number; msg: string; route?: string }[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(JSON.parse(String(chunk)));
+        cb();
+      },
+    });
+    const server = express();
+    server.use(() => {
+      throw new Error("middleware broke");
+    });
+    server.use(
+      errorHandler({
+        envelope: (p) => ({ ok: false, code: p.code }),
+        logger: createLogger("test", "debug", sink),
+        context: "test route",
+      }),
+    );
+    const res = await request(server).get("/anything");
+    expect([res.status, res.body]).toEqual([500, { ok: false, code: "INTERNAL" }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, msg: "test route failed" });
+    expect(lines[0]!.route).toBeUndefined();
+  });
+
   it("logs nothing for an error the caller caused, and sends its headers and body limit", async () => {
     const lines: { level: number; msg: string }[] = [];
     const tooLarge = () => Object.assign(new Error("x"), { status: 413, type: "entity.too.large" });
