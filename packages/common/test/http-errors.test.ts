@@ -288,13 +288,17 @@ describe("toProblem, every class", () => {
 });
 
 describe("errorHandler, every path", () => {
-  function app(thrown: () => unknown, lines: { level: number; msg: string; err?: unknown; route?: string }[]) {
-    const sink = new Writable({
+  /** A log destination that keeps each line, parsed, in `lines`. */
+  const parsedLines = (lines: object[]) =>
+    new Writable({
       write(chunk, _enc, cb) {
         lines.push(JSON.parse(String(chunk)));
         cb();
       },
     });
+
+  function app(thrown: () => unknown, lines: { level: number; msg: string; err?: unknown; route?: string }[]) {
+    const sink = parsedLines(lines);
     const server = express();
     server.get("/r/:id", (_req, _res) => {
       throw thrown();
@@ -325,12 +329,7 @@ describe("errorHandler, every path", () => {
 
   it("logs an unexpected error that no route matched (a middleware's) without a route, and answers 500", async () => {
     const lines: { level: number; msg: string; route?: string }[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(JSON.parse(String(chunk)));
-        cb();
-      },
-    });
+    const sink = parsedLines(lines);
     const server = express();
     server.use(() => {
       throw new Error("middleware broke");
