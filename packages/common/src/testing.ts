@@ -47,3 +47,17 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }
+
+/**
+ * The message of the `ConfigError` that `load` throws, for tests of a service's settings (each service's
+ * `config.test.ts`). Throws when `load` accepts its input, or fails with any other error.
+ */
+export function configRefusal(load: () => unknown): string {
+  try {
+    load();
+  } catch (err) {
+    if (err instanceof Error && err.name === "ConfigError") return err.message;
+    throw err;
+  }
+  throw new Error("the configuration was accepted");
+}

@@ -3,19 +3,12 @@
  * (docs/broadcast.md#fencing, docs/operations.md) and each bound refused with the variable named, value not echoed.
  */
 import { describe, expect, it } from "@jest/globals";
+import { configRefusal } from "@botyard/common/testing";
 import { loadWorkerConfig } from "../src/config.js";
 
 const SECRET_KEY = "worker-config-test-key-0123";
 
-function refusal(env: Record<string, string>): string {
-  try {
-    loadWorkerConfig({ SECRET_KEY, ...env });
-  } catch (err) {
-    expect((err as Error).name).toBe("ConfigError");
-    return (err as Error).message;
-  }
-  throw new Error(`accepted ${JSON.stringify(env)}`);
-}
+const refusal = (env: Record<string, string>): string => configRefusal(() => loadWorkerConfig({ SECRET_KEY, ...env }));
 
 describe("worker config", () => {
   it("has the documented defaults", () => {

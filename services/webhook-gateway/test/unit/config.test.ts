@@ -4,19 +4,12 @@
  * bound refused with the variable named and its value never echoed.
  */
 import { describe, expect, it } from "@jest/globals";
+import { configRefusal } from "@botyard/common/testing";
 import { loadGatewayConfig } from "../../src/config.js";
 
 const SECRET_KEY = "gateway-config-test-key-0123";
 
-function refusal(env: Record<string, string>): string {
-  try {
-    loadGatewayConfig({ SECRET_KEY, ...env });
-  } catch (err) {
-    expect((err as Error).name).toBe("ConfigError");
-    return (err as Error).message;
-  }
-  throw new Error(`accepted ${JSON.stringify(env)}`);
-}
+const refusal = (env: Record<string, string>): string => configRefusal(() => loadGatewayConfig({ SECRET_KEY, ...env }));
 
 describe("gateway config", () => {
   it("has the documented defaults", () => {
