@@ -60,19 +60,38 @@ export type BotRouteMatch =
   | { route: "custom"; botId: string; customPath: string }
   | { route: "telegram"; botId: string };
 
-/** Which bot route `path` (undecoded, without the query) is, if any; throws a 400 for a segment that does not decode. */
-export function matchBotRoute(path: string): BotRouteMatch | undefined {
+/** A bot route found in a path: its metrics label, and its parameters, decoded on demand (a 400 when they do not). */
+interface FoundBotRoute {
+  label: string;
+  decode(): BotRouteMatch;
+}
+
+/** Which bot route `path` (undecoded, without the query) is, if any; each pattern is tried once. */
+function findBotRoute(path: string): FoundBotRoute | undefined {
   const custom = CUSTOM.exec(path);
   if (custom) {
     return {
-      route: "custom",
-      botId: decodeSegment(custom[1] as string),
-      customPath: decodeSegment(custom[2] as string),
+      label: CUSTOM_ROUTE,
+      decode: () => ({
+        route: "custom",
+        botId: decodeSegment(custom[1] as string),
+        customPath: decodeSegment(custom[2] as string),
+      }),
     };
   }
   const telegram = TELEGRAM.exec(path);
-  if (telegram) return { route: "telegram", botId: decodeSegment(telegram[1] as string) };
+  if (telegram) {
+    return {
+      label: TELEGRAM_ROUTE,
+      decode: () => ({ route: "telegram", botId: decodeSegment(telegram[1] as string) }),
+    };
+  }
   return undefined;
+}
+
+/** Which bot route `path` (undecoded, without the query) is, if any; throws a 400 for a segment that does not decode. */
+export function matchBotRoute(path: string): BotRouteMatch | undefined {
+  return findBotRoute(path)?.decode();
 }
 
 /** Builds the listener. */
@@ -116,18 +135,17 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
 
   return (req, res) => {
     const { path, query } = splitTarget(req.url ?? "/");
-    const route = CUSTOM.test(path) ? CUSTOM_ROUTE : TELEGRAM.test(path) ? TELEGRAM_ROUTE : undefined;
-    if (route === undefined) {
+    const found = findBotRoute(path);
+    if (found === undefined) {
       options.fallback(req, res);
       return;
     }
-    run(req, res, route, () => {
-      const match = matchBotRoute(path);
-      if (match?.route === "custom") {
+    run(req, res, found.label, () => {
+      const match = found.decode();
+      if (match.route === "custom") {
         return options.custom(req, res, { botId: match.botId, customPath: match.customPath, path, query });
       }
-      if (match?.route === "telegram") return options.telegram(req, res, match.botId);
-      throw new AppError("NOT_FOUND");
+      return options.telegram(req, res, match.botId);
     });
   };
 }
