@@ -3,9 +3,8 @@
  * timeout on every query, and the usage counters behind them (kept by triggers, so every writer is counted).
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import pg from "pg";
 import { DocumentStore, DocumentStoreError } from "../src/index.js";
-import { harness, type Harness } from "./support.js";
+import { harness, type Harness, testPool } from "./support.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -95,7 +94,7 @@ describe("statement timeout", () => {
   it("stops a slow query and says so", async () => {
     const botId = await h.bot();
     // The store sets the timeout on the connections it uses (docs/bot-runtime.md#limits), so it gets a pool of its own.
-    const pool = new pg.Pool({ connectionString: h.db.url, max: 2 });
+    const pool = testPool(h.db.url, 2);
     const s = new DocumentStore(pool, botId, { statementTimeoutMs: 5 });
     // 40,000 documents scanned with a regex take well over 5 ms on any machine (about 40 ms here).
     // Seeded on a connection no store has configured (h.pool's carry the other tests' stores' settings).
@@ -170,7 +169,7 @@ describe("bytes per findAll page", () => {
   it("the gateway receives no document past the budget, even when small documents come first", async () => {
     const botId = await h.bot();
     // One connection, so the bytes the store's reads bring in can be counted on its socket.
-    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    const pool = testPool(h.db.url, 1);
     try {
       // 200 documents of about 100 bytes, then 40 of 256 KiB: the first batch's average says "about 10,000 more
       // fit", so the second batch asks Postgres for all the rest (10 MiB of text).
@@ -208,7 +207,7 @@ describe("bytes per findAll page", () => {
     const botId = await h.bot();
     // One connection, so the statistics of the store's reads can be flushed from it and read back on it; seeded on
     // it before any store sets its statement timeout there.
-    const pool = new pg.Pool({ connectionString: h.db.url, max: 1 });
+    const pool = testPool(h.db.url, 1);
     try {
       // 40 documents of 256 KiB that do not compress, each about 33 blocks of the documents' TOAST table.
       await pool.query(

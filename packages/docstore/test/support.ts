@@ -19,11 +19,23 @@ export interface Harness {
  * files never see each other's documents.
  */
 
+/**
+ * A pool on the test database that survives its idle connections being ended by the server (a restart, or an
+ * operator's pg_terminate_backend on a shared CI machine): pg emits 'error' on the pool for an idle client, and
+ * without a listener that is an uncaught error in whichever test is running. A query in flight still fails.
+ * The services' pools do the same (packages/db/src/client.ts).
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (err) => console.warn(`an idle test connection was closed: ${err.message}`));
+  return pool;
+}
+
 export async function harness(): Promise<Harness> {
   const db = process.env.DOCSTORE_TEST_REUSE_DB
     ? await reusableTestDatabase("botyard_docstore_mutation")
     : await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const pool = testPool(db.url, 4);
   const account = `acc_${randomBytes(4).toString("hex")}`;
   await pool.query("insert into accounts (id, email) values ($1, $2)", [account, `${account}@example.com`]);
   const bots: string[] = [];
