@@ -241,6 +241,7 @@ async function main(): Promise<void> {
       process.execPath,
       [
         "--no-node-snapshot",
+        ...(process.env.BENCH_GATEWAY_FLAGS?.split(" ").filter(Boolean) ?? []),
         ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
         join(bundle, "dist/main.mjs"),
       ],

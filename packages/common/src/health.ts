@@ -34,6 +34,9 @@ export async function runCheck(check: ReadinessCheck, timeoutMs = READINESS_CHEC
  *
  * @see docs/operations.md#health-and-metrics
  */
+/** The paths {@link operatorRouter} serves (a dispatcher in front of it answers every other path's 404 itself). */
+export const OPERATOR_PATHS: readonly string[] = Object.freeze(["/healthz", "/readyz", "/metrics"]);
+
 export function operatorRouter(options: {
   registry: Registry;
   checks: Record<string, ReadinessCheck>;
@@ -63,6 +66,6 @@ export function operatorRouter(options: {
     res.send(await options.registry.metrics());
   });
   // Other methods get 405 + Allow here, whatever the host app's error envelope: these three are the same everywhere.
-  router.all(["/healthz", "/readyz", "/metrics"], answerMethodNotAllowed(["GET", "HEAD"]));
+  router.all([...OPERATOR_PATHS], answerMethodNotAllowed(["GET", "HEAD"]));
   return router;
 }

@@ -65,15 +65,37 @@ function findOptions(raw: unknown, maxLimit: number): FindOptions {
   };
 }
 
+/**
+ * `[a,b,…]` of JSON texts, by concatenation rather than `join`: V8 keeps a concatenation as a rope and copies it flat
+ * once, when it is finally written out (the gateway copies it into the bot's isolate), where `join` makes one more
+ * flat copy of a page of up to 1 MiB on the event loop's heap first.
+ */
+function jsonArrayText(texts: readonly string[]): string {
+  let out = "[";
+  for (let i = 0; i < texts.length; i += 1) out += i === 0 ? texts[i] : `,${texts[i]}`;
+  return `${out}]`;
+}
+
 function collectionOf(name: unknown): string {
   const problem = collectionNameProblem(name);
   if (problem) throw invalid(problem);
   return name as string;
 }
 
+/** What the store reports of its work, for the caller's accounting. */
+export interface DocumentStoreObserver {
+  /**
+   * Called once per operation (or per connection an operation used) with the milliseconds it held a pooled
+   * connection: Postgres's work on it and the decoding of its rows, not the wait for a free connection. The gateway
+   * charges it to the bot's CPU budget (docs/bot-runtime.md#limits).
+   */
+  connectionHeld(ms: number): void;
+}
+
 /** The document operations of one bot. */
 export class DocumentStore {
   readonly #pool: pg.Pool;
+  readonly #observer: DocumentStoreObserver | undefined;
   readonly #limits: DocumentStoreLimits;
   readonly #settingsKey: string;
   readonly #indexInfo = new Map<string, { at: number; indexed: ReadonlyMap<string, readonly string[]> }>();
@@ -83,13 +105,16 @@ export class DocumentStore {
    *   settings the store puts on the connections it uses)
    * @param botId the bot whose collections this store reads and writes; from the host, never from bot code
    * @param limits per-bot limits; defaults in {@link resolveLimits}
+   * @param observer told how long each operation held a connection
    */
   constructor(
     db: Database | pg.Pool,
     private readonly botId: string,
     limits: Partial<DocumentStoreLimits> = {},
+    observer?: DocumentStoreObserver,
   ) {
     this.#pool = poolOf(db);
+    this.#observer = observer;
     this.#limits = resolveLimits(limits);
     const l = this.#limits;
     this.#settingsKey = `${l.statementTimeoutMs}/${l.maxDocsPerCollection}/${l.maxBytesPerBot}`;
@@ -132,9 +157,14 @@ export class DocumentStore {
     }
   }
 
-  /** Runs `work` on a pooled connection that carries the store's statement timeout and limits. */
-  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a pooled connection that carries the store's statement timeout and limits. The time it held the
+   * connection goes to the observer unless `observed` is false (createIndex: building an index mostly waits for other
+   * transactions, for up to indexBuildTimeoutMs, and is done once per field).
+   */
+  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>, observed = true): Promise<T> {
     const client = await this.#pool.connect();
+    const held = performance.now();
     let broken = false;
     try {
       if (sessionSettings.get(client) !== this.#settingsKey) {
@@ -152,6 +182,7 @@ export class DocumentStore {
       throw err;
     } finally {
       client.release(broken ? true : undefined);
+      if (observed) this.#observer?.connectionHeld(performance.now() - held);
     }
   }
 
@@ -195,7 +226,7 @@ export class DocumentStore {
         const collection = collectionOf(a[0]);
         if (op === "findOne") return (await this.#page(collection, a[1], findOptions(undefined, 1)))[0] ?? "null";
         const page = await this.#page(collection, a[1], findOptions(undefined, this.#limits.maxFindLimit));
-        return `[${page.join(",")}]`;
+        return jsonArrayText(page);
       } catch (err) {
         throw toStoreError(err, this.#limits);
       }
@@ -397,14 +428,16 @@ export class DocumentStore {
       throw invalid("createIndex takes one field such as { score: 1 }");
     const [field, direction] = Object.entries(spec)[0]!;
     if (direction !== 1 && direction !== -1) throw invalid(`index direction of '${excerpt(field)}' must be 1 or -1`);
-    const result = await this.#withClient((client) =>
-      ensureIndex(client, {
-        botId: this.botId,
-        collection,
-        field,
-        limits: this.#limits,
-        settingsKeyReset: () => sessionSettings.delete(client),
-      }),
+    const result = await this.#withClient(
+      (client) =>
+        ensureIndex(client, {
+          botId: this.botId,
+          collection,
+          field,
+          limits: this.#limits,
+          settingsKeyReset: () => sessionSettings.delete(client),
+        }),
+      false,
     );
     this.#indexInfo.delete(collection);
     // Indexes of deleted bots stay until someone drops them: each new index sweeps them, off the caller's path.

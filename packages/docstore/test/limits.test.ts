@@ -236,3 +236,40 @@ describe("bytes per findAll page", () => {
     }
   });
 });
+
+describe("database time", () => {
+  it("reports how long each operation held a connection, not its wait for one, and nothing for createIndex", async () => {
+    const botId = await h.bot();
+    // One connection, held by the test at first, so the store's first operation has to wait for it.
+    const pool = testPool(h.db.url, 1);
+    const held: number[] = [];
+    const s = new DocumentStore(pool, botId, {}, { connectionHeld: (ms) => held.push(ms) });
+    try {
+      const blocker = await pool.connect();
+      const insert = s.run("insertMany", ["c", [{ n: 1 }, { n: 2 }]]);
+      // The insert cannot hold the connection before the blocker gives it back, however long it waited.
+      await new Promise((r) => setImmediate(r));
+      const released = performance.now();
+      blocker.release();
+      await insert;
+      const done = performance.now();
+      expect(held).toHaveLength(1);
+      expect(held[0]).toBeGreaterThan(0);
+      expect(held[0]).toBeLessThanOrEqual(done - released);
+
+      await s.run("findAll", ["c", {}]);
+      await s.runJson("findAll", ["c", {}]);
+      await s.run("countDocuments", ["c", { n: { $gt: 1 } }]);
+      expect(held).toHaveLength(4);
+      // An operation Postgres refused is reported too: its time was spent.
+      await s.run("insertOne", ["c", { _id: "dup" }]);
+      await expect(s.run("insertOne", ["c", { _id: "dup" }])).rejects.toBeInstanceOf(DocumentStoreError);
+      expect(held).toHaveLength(6);
+      expect(held.every((ms) => ms > 0)).toBe(true);
+      await s.run("createIndex", ["c", { n: 1 }]);
+      expect(held).toHaveLength(6);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -60,14 +60,17 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/** Where {@link docsRouter} serves the OpenAPI document. */
+export const OPENAPI_PATH = "/openapi.json";
+
 /** The /openapi.json route, and /docs when `docsPage` is set. Other methods on them answer 405. */
 export function docsRouter(options: { document: OpenApiDocument; docsPage: boolean; title?: string }): Router {
   const router = express.Router();
   const json = JSON.stringify(options.document);
-  router.get("/openapi.json", (_req, res) => {
+  router.get(OPENAPI_PATH, (_req, res) => {
     res.type("application/json").set("Cache-Control", "no-cache").send(json);
   });
-  router.all("/openapi.json", answerMethodNotAllowed(["GET", "HEAD"]));
+  router.all(OPENAPI_PATH, answerMethodNotAllowed(["GET", "HEAD"]));
   if (!options.docsPage) return router;
 
   const html = page(options.title ?? "API reference");

@@ -6,6 +6,7 @@ import {
   AppError,
   errorHandler,
   httpMetricsMiddleware,
+  OPERATOR_PATHS,
   operatorRouter,
   SecretBox,
   type Logger,
@@ -27,7 +28,7 @@ import { gatewayDispatcher } from "./routes/dispatch.js";
 import { telegramIntakeRoute } from "./routes/telegram-intake.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
-import { docsRouter } from "@botyard/openapi";
+import { docsRouter, OPENAPI_PATH } from "@botyard/openapi";
 import { gatewayDocument } from "./openapi.js";
 
 /** What the gateway is built from. */
@@ -77,6 +78,9 @@ export interface Gateway {
 /** The error body of the gateway: `{ ok: false, message }`. */
 export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message });
 
+/** The paths the express app serves; every other path that is not a bot route is the dispatcher's 404. */
+export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
+
 /** The largest body of a webhook call or an update, as 413 replies name it. */
 const bodyLimit = "1 MiB";
 
@@ -97,7 +101,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
         trusted: () => events.trusted,
         publish: (event) => events.publish(event, { awaitAcks: false }),
       },
-      storeFor: (botId) => new DocumentStore(deps.storePool ?? deps.db, botId, deps.storeLimits),
+      storeFor: (botId, observer) => new DocumentStore(deps.storePool ?? deps.db, botId, deps.storeLimits, observer),
       logger: deps.logger,
     },
     deps.runtime,
@@ -119,6 +123,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     custom: customWebhookRoute(runtime, logs),
     telegram: telegramIntakeRoute(runtime, repository, deps.logger),
     fallback: rest,
+    fallbackPaths: REST_PATHS,
     registry: deps.registry,
     logger: deps.logger,
     envelope: gatewayErrorBody,

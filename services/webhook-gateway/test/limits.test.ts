@@ -326,6 +326,59 @@ describe("the per-bot CPU budget", () => {
   });
 });
 
+describe("the per-bot CPU budget counts database time", () => {
+  it("refuses the next request of a bot whose query kept Postgres busy, though its isolate hardly ran", async () => {
+    // A burst of 10 ms: one regex count over 50,000 documents takes Postgres far longer (about 50 ms here), while
+    // the bot's isolate and messages use about a millisecond for it.
+    const hx = await startGatewayHarness({ cpu: { msPerSecond: 1, burstMs: 10 }, timeoutMs: 5000 });
+    try {
+      const code = `
+        logic['count'] = async (q, b, db) => db.operation.countDocuments('big', { name: { $regex: '(a|b)*c' } });
+        logic['ping'] = async () => 'pong';`;
+      const { botId } = await hx.bot(code);
+      const other = await hx.bot(code);
+      await hx.handle.pool.query(
+        "insert into documents (bot_id, collection, doc_id, data) select $1, 'big', i::text," +
+          " jsonb_build_object('_id', i::text, 'name', repeat('ab', 40) || i) from generate_series(1, 50000) i",
+        [botId],
+      );
+      const counted = await request(hx.app).get(`/custom/${botId}/count`);
+      expect(counted.status).toBe(200);
+      expect(counted.body).toEqual({ ok: true, data: 0 });
+      const refused = await request(hx.app).get(`/custom/${botId}/ping`);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ ok: false, message: "This bot used up its CPU budget; try again later" });
+      // A bot whose calls use no database time stays within the same budget.
+      for (let i = 0; i < 3; i++) expect((await request(hx.app).get(`/custom/${other.botId}/ping`)).status).toBe(200);
+    } finally {
+      await hx.close();
+    }
+  });
+});
+
+describe("host calls of a bot over its CPU budget", () => {
+  it("fail inside the handler that used it up, with a reason the bot can act on", async () => {
+    // 5 ms of burst, earned back at 1 ms a second: a 100 ms spin leaves a debt of minutes, past the 1 s wait.
+    const hx = await startGatewayHarness({ cpu: { msPerSecond: 1, burstMs: 5 }, timeoutMs: 5000 });
+    try {
+      const { botId } = await hx.bot(`
+        logic['spin-then-call'] = async (q, b, db) => {
+          const end = Date.now() + 100;
+          while (Date.now() < end);
+          try { await db.operation.findOne('c', {}); return 'no error'; } catch (e) { return { code: e.code, message: e.message }; }
+        };`);
+      const res = await request(hx.app).get(`/custom/${botId}/spin-then-call`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.code).toBe("ERR_CPU_BUDGET");
+      expect(res.body.data.message).toMatch(
+        /^This bot is over its CPU budget for about \d+ s more; make fewer or lighter calls$/,
+      );
+    } finally {
+      await hx.close();
+    }
+  });
+});
+
 describe("the per-bot request rate", () => {
   it("answers 429 with Retry-After past the rate, while a neighbour is served", async () => {
     const hx = await startGatewayHarness({ rate: { perSecond: 2, burst: 5 } });

@@ -14,6 +14,7 @@ import {
   requestsFor,
   ResponseChecker,
 } from "@botyard/openapi/testing";
+import { REST_PATHS } from "../src/app.js";
 import { gatewayDocument } from "../src/openapi.js";
 import { BOT_ROUTES } from "../src/routes/dispatch.js";
 import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
@@ -43,6 +44,8 @@ describe("gateway GET /openapi.json", () => {
     // The bot routes are served by the dispatcher; everything else by the express app behind it.
     const { routes, prefixedRouters } = appRoutes(h.gateway.rest);
     expect(prefixedRouters).toBe(0);
+    // The dispatcher answers 404 for any other path without the express app: it must know every path the app serves.
+    expect([...new Set(routes.map((r) => r.path))].sort()).toEqual([...REST_PATHS].sort());
     for (const path of [...routes.map((r) => r.path), ...BOT_ROUTES]) {
       expect([path, documented.has(path)]).toEqual([path, true]);
     }

@@ -1,6 +1,9 @@
 /**
  * The gateway's request listener. It routes the two bot routes itself, `ANY /custom/:botId/:customPath` and
- * `/telegram/:botId`, and hands every other request (operator endpoints, /openapi.json, 404s) to the express app.
+ * `/telegram/:botId`, answers 404 itself for a path that is none of them nor one the express app serves, and hands the
+ * rest (operator endpoints, /openapi.json) to the express app. A 404 through express cost about four times a bot
+ * route's (3,500 against 12,800 a second): unauthenticated requests for paths that do not exist must not take the
+ * event loop from the bots (bench/README.md, Abuse: the control row).
  * Express's router, its response helpers and prom-client's per-request label hashing were most of a trivial webhook's
  * cost (bench/README.md#gateway-pnpm-benchgateway-2026-11-25); everything the bot routes need from HTTP is in
  * routes/http.ts.
@@ -35,8 +38,10 @@ export const BOT_ROUTES: readonly string[] = [CUSTOM_ROUTE, TELEGRAM_ROUTE];
 export interface DispatchOptions {
   custom: CustomWebhookRoute;
   telegram: TelegramIntakeRoute;
-  /** Everything that is not a bot route. */
+  /** The requests for the paths in `fallbackPaths`. */
   fallback: RequestListener;
+  /** The paths `fallback` serves, as express writes them (lowercase, no trailing slash); any other path is a 404. */
+  fallbackPaths: readonly string[];
   registry: Registry;
   logger: Logger;
   /** Shapes an error body. */
@@ -89,6 +94,16 @@ function findBotRoute(path: string): FoundBotRoute | undefined {
   return undefined;
 }
 
+/**
+ * Whether `path` (undecoded, without the query) may be one of `served` as express matches paths: in any case, with
+ * one trailing slash. A path with percent-encoding is left to express, which does not decode before matching.
+ */
+export function mayBeServed(path: string, served: ReadonlySet<string>): boolean {
+  if (path.includes("%")) return true;
+  const lower = path.toLowerCase();
+  return served.has(lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower);
+}
+
 /** Which bot route `path` (undecoded, without the query) is, if any; throws a 400 for a segment that does not decode. */
 export function matchBotRoute(path: string): BotRouteMatch | undefined {
   return findBotRoute(path)?.decode();
@@ -98,6 +113,7 @@ export function matchBotRoute(path: string): BotRouteMatch | undefined {
 export function gatewayDispatcher(options: DispatchOptions): RequestListener {
   const metrics = HttpMetrics.of(options.registry);
   const { logger, envelope, bodyLimit } = options;
+  const served = new Set(options.fallbackPaths);
 
   const fail = (req: IncomingMessage, res: ServerResponse, route: string, err: unknown): void => {
     if (res.headersSent) {
@@ -137,7 +153,11 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
     const { path, query } = splitTarget(req.url ?? "/");
     const found = findBotRoute(path);
     if (found === undefined) {
-      options.fallback(req, res);
+      if (mayBeServed(path, served)) options.fallback(req, res);
+      else {
+        // Labelled as the express metrics middleware labels a request no route matched.
+        run(req, res, "unmatched", () => Promise.reject(new AppError("NOT_FOUND")));
+      }
       return;
     }
     run(req, res, found.label, () => {

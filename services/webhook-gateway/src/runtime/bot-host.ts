@@ -45,6 +45,9 @@ export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = {
   http: { concurrency: 8, queue: 56 },
 };
 
+/** Longest a host call waits for its bot to be within its CPU budget again before it fails (see #withinBudget). */
+export const MAX_BUDGET_WAIT_MS = 1000;
+
 /** What a bot's host is built from. */
 export interface BotHostDeps {
   botId: string;
@@ -56,6 +59,8 @@ export interface BotHostDeps {
   limits: HostCallLimits;
   /** Longest wait of a timer. */
   maxSleepMs: number;
+  /** Milliseconds until the bot is within its CPU budget again (0 while it is): its calls wait that long first. */
+  overBudgetMs(): number;
   log(level: LogLevel, message: string): void;
   /** Telegram rejected the token: halt the bot (the call's error reaches bot code once the halt is recorded). */
   onTokenRejected(): Promise<void>;
@@ -84,13 +89,14 @@ export class BotHost implements SandboxHost {
   call(call: HostCall): Promise<unknown> {
     switch (call.kind) {
       case "db": {
-        const run = () => this.#db.run(async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
+        const run = () =>
+          this.#budgeted(this.#db, async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
         return call.op === "findAll" ? this.#pages.run(run) : run();
       }
       case "tg":
-        return this.#tg.run(() => this.#telegram(call.method, call.params));
+        return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));
       case "http":
-        return this.#http.run(() => this.deps.egress.request(call.config));
+        return this.#budgeted(this.#http, () => this.deps.egress.request(call.config));
       case "sleep":
         return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
     }
@@ -126,6 +132,35 @@ export class BotHost implements SandboxHost {
     this.deps.logger.error({ err, botId: this.deps.botId, kind: call.kind }, "host call failed");
     const what = call.kind === "db" ? "db.operation" : call.kind === "tg" ? "bot.telegram" : call.kind;
     return { message: `${what} failed because of a problem on our side; try again`, code: "ERR_INTERNAL" };
+  }
+
+  /**
+   * Runs `work` in a slot of `limiter`, first waiting (in the slot) while the bot is over its CPU budget: a bot that
+   * used more than its share (its isolate, its messages, its database time) runs its next calls at the pace its
+   * budget refills, and no faster. A debt that would take longer than {@link MAX_BUDGET_WAIT_MS} to repay fails the
+   * call instead, so a handler gets an error it can act on rather than running into its time limit
+   * (docs/bot-runtime.md#limits).
+   */
+  #budgeted<T>(limiter: ConcurrencyLimiter, work: () => Promise<T>): Promise<T> {
+    return limiter.run(() => {
+      const debt = this.deps.overBudgetMs();
+      return debt > 0 ? this.#afterDebt(debt, work) : work();
+    });
+  }
+
+  async #afterDebt<T>(debt: number, work: () => Promise<T>): Promise<T> {
+    let waited = 0;
+    for (let left = debt; left > 0; left = this.deps.overBudgetMs()) {
+      if (waited + left > MAX_BUDGET_WAIT_MS) {
+        throw new BotHostError(
+          `This bot is over its CPU budget for about ${Math.ceil(left / 1000)} s more; make fewer or lighter calls`,
+          "ERR_CPU_BUDGET",
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, left));
+      waited += left;
+    }
+    return work();
   }
 
   async #telegram(method: string, params: Record<string, unknown>): Promise<unknown> {

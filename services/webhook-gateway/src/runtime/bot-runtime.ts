@@ -12,6 +12,7 @@ import type { TelegramClient } from "@botyard/telegram";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.js";
 import type { HaltTracker } from "../bots/halt-tracker.js";
+import type { DocumentStoreObserver } from "@botyard/docstore";
 import type { CallOutcome, LogicArgs, LogicResult } from "../isolate/protocol.js";
 import { BotDirectory } from "./bot-directory.js";
 import { CpuBudget, type CpuBudgetOptions, DEFAULT_CPU_BUDGET } from "./cpu-budget.js";
@@ -54,7 +55,8 @@ export interface RuntimeDeps {
   telegram: TelegramClient;
   egress: Egress;
   events: RuntimeEvents;
-  storeFor(botId: string): BotStore;
+  /** The bot's document store; it reports each operation's database time to `observer`. */
+  storeFor(botId: string, observer: DocumentStoreObserver): BotStore;
   logger: Logger;
 }
 
@@ -216,10 +218,17 @@ export class BotRuntime {
     if (!loaded) throw new SandboxError("closed", "The bot has no running code");
     const { box, logs } = this.deps;
     const env = loaded.envEnc ? (JSON.parse(box.decrypt(loaded.envEnc)) as Record<string, string>) : {};
+    let built: Sandbox | undefined;
     const host = new BotHost({
       botId,
       token: loaded.tokenEnc ? box.decrypt(loaded.tokenEnc) : undefined,
-      store: this.deps.storeFor(botId),
+      // Database time is the bot's CPU too: Postgres's work and the decoding of its rows share the machine.
+      store: this.deps.storeFor(botId, { connectionHeld: (ms) => this.#cpu.charge(botId, ms) }),
+      // Before each host call: the CPU its isolate used so far counts, so a handler that spins and then calls is paced.
+      overBudgetMs: () => {
+        if (built) this.#cpu.charge(botId, built.takeCpuMs());
+        return this.#cpu.debtMs(botId);
+      },
       telegram: this.deps.telegram,
       egress: this.deps.egress,
       limits: this.options.hostCalls ?? DEFAULT_HOST_CALL_LIMITS,
@@ -230,6 +239,7 @@ export class BotRuntime {
     });
     try {
       const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, this.options.limits);
+      built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };
     } catch (err) {

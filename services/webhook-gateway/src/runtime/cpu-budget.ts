@@ -69,6 +69,14 @@ export class CpuBudget {
     return { ok: false, retryAfterS, first: bucket.refused === 1 };
   }
 
+  /** Milliseconds until the bot has CPU left again: 0 while it has some. */
+  debtMs(botId: string): number {
+    const bucket = this.#buckets.get(botId);
+    if (!bucket) return 0;
+    this.#refill(bucket);
+    return bucket.tokens > 0 ? 0 : (-bucket.tokens / this.options.msPerSecond) * 1000;
+  }
+
   /** Forgets the buckets that are full again (called on a timer). */
   sweep(): void {
     for (const [botId, bucket] of this.#buckets) {

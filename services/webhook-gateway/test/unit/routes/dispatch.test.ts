@@ -9,7 +9,7 @@ import fc from "fast-check";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, createLogger, createMetricsRegistry } from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
-import { gatewayDispatcher, matchBotRoute } from "../../../src/routes/dispatch.js";
+import { gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -95,6 +95,90 @@ describe("matchBotRoute", () => {
   });
 });
 
+describe("mayBeServed", () => {
+  const served = ["/healthz", "/readyz", "/metrics", "/openapi.json"];
+  const layers = served.map(layer);
+  const restPaths = fc.oneof(
+    paths,
+    fc
+      .tuple(
+        fc.constantFrom("/", "//", "/x/"),
+        fc.constantFrom("healthz", "HealthZ", "READYZ", "metrics", "openapi.json", "openapi%2Ejson", "%68ealthz"),
+        fc.constantFrom("", "/", "//", "/x", "?", "%2F"),
+      )
+      .map(([head, name, tail]) => head + name + tail),
+  );
+
+  it("is true for every path express's router would give to one of the served routes", () => {
+    fc.assert(
+      fc.property(restPaths, (path) => {
+        const expressServes = layers.some((l) => {
+          try {
+            return l.match(path) !== false;
+          } catch {
+            return true; // a path express fails to decode is express's to answer
+          }
+        });
+        if (expressServes) expect([path, mayBeServed(path, new Set(served))]).toEqual([path, true]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("is false for a plain path that is none of them, so the dispatcher answers its 404 itself", () => {
+    const set = new Set(served);
+    expect(mayBeServed("/HEALTHZ/", set)).toBe(true);
+    expect(mayBeServed("/openapi.json", set)).toBe(true);
+    expect(mayBeServed("/nothing/x", set)).toBe(false);
+    expect(mayBeServed("/", set)).toBe(false);
+    expect(mayBeServed("/healthz/x", set)).toBe(false);
+  });
+});
+
+describe("gatewayDispatcher 404s", () => {
+  it("answers a path no route serves without the express app, and hands it the paths it serves", async () => {
+    const handed: string[] = [];
+    const registry = createMetricsRegistry("webhook-gateway");
+    const listener = gatewayDispatcher({
+      custom: async () => {},
+      telegram: async () => {},
+      fallback: (req) => {
+        handed.push(req.url ?? "");
+      },
+      fallbackPaths: ["/healthz"],
+      registry,
+      logger: createLogger("webhook-gateway", "silent"),
+      envelope: (problem) => ({ ok: false, message: problem.message }),
+      bodyLimit: "1mb",
+    });
+    const replies: Array<{ status: number; body: string }> = [];
+    const response = () => {
+      const res = {
+        headersSent: false,
+        statusCode: 200,
+        setHeader: () => {},
+        writeHead: (status: number) => {
+          res.statusCode = status;
+          return res;
+        },
+        end: (body: string) => {
+          replies.push({ status: res.statusCode, body });
+        },
+        destroy: () => {},
+      };
+      return res as unknown as ServerResponse;
+    };
+    const get = (url: string) =>
+      listener({ url, method: "POST", headers: {} } as unknown as IncomingMessage, response());
+    get("/nothing/x");
+    get("/HEALTHZ/?verbose=1");
+    await waitFor(() => replies.length === 1);
+    expect(replies).toEqual([{ status: 404, body: '{"ok":false,"message":"Not found"}' }]);
+    expect(handed).toEqual(["/HEALTHZ/?verbose=1"]);
+    await waitFor(async () => (await registry.metrics()).includes('route="unmatched",status="404"'));
+  });
+});
+
 describe("gatewayDispatcher failures", () => {
   it("cuts the connection, and lets nothing escape, when even the error reply cannot be written", async () => {
     const unhandled: unknown[] = [];
@@ -107,6 +191,7 @@ describe("gatewayDispatcher failures", () => {
         },
         telegram: async () => {},
         fallback: () => {},
+        fallbackPaths: [],
         registry: createMetricsRegistry("webhook-gateway"),
         logger: createLogger("webhook-gateway", "silent"),
         envelope: (problem) => ({ ok: false, message: problem.message }),

@@ -34,6 +34,7 @@ function host(options: { token?: string; telegram?: (method: string) => Promise<
     egress: { request: async () => ({}) } as unknown as Egress,
     limits: DEFAULT_HOST_CALL_LIMITS,
     maxSleepMs: 10,
+    overBudgetMs: () => 0,
     log: () => {},
     onTokenRejected: async () => {
       rejected += 1;

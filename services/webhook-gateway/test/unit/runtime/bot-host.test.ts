@@ -1,7 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
 import { createLogger } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import type { TelegramClient } from "@botyard/telegram";
-import { BotHost, type BotStore, DEFAULT_HOST_CALL_LIMITS } from "../../../src/runtime/bot-host.js";
+import {
+  BotHost,
+  BotHostError,
+  type BotStore,
+  DEFAULT_HOST_CALL_LIMITS,
+  MAX_BUDGET_WAIT_MS,
+} from "../../../src/runtime/bot-host.js";
 import type { Egress } from "../../../src/runtime/egress.js";
 import { JsonText } from "../../../src/runtime/sandbox.js";
 
@@ -24,7 +31,7 @@ function heldStore() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-function host(store: BotStore) {
+function host(store: BotStore, overBudgetMs: () => number = () => 0) {
   return new BotHost({
     botId: "b1",
     token: undefined,
@@ -33,6 +40,7 @@ function host(store: BotStore) {
     egress: {} as Egress,
     limits: DEFAULT_HOST_CALL_LIMITS,
     maxSleepMs: 1000,
+    overBudgetMs,
     log: () => {},
     onTokenRejected: async () => {},
     logger: createLogger("webhook-gateway", "silent"),
@@ -56,5 +64,65 @@ describe("BotHost db calls", () => {
     releaseAll();
     const results = await Promise.all(calls);
     expect(results.every((r) => r instanceof JsonText && r.text === "[]")).toBe(true);
+  });
+});
+
+describe("BotHost calls of a bot over its CPU budget", () => {
+  /** A debt that the test pays off by hand: overBudgetMs answers `debt` until `repay()`. */
+  function debtor(debt: number) {
+    let owed = debt;
+    return { overBudgetMs: () => owed, repay: () => (owed = 0) };
+  }
+
+  it("wait, holding their slot, until the bot is within its budget, then run", async () => {
+    const { store, started, releaseAll } = heldStore();
+    const d = debtor(40);
+    const h = host(store, d.overBudgetMs);
+    const call = h.call({ kind: "db", op: "findOne", args: ["c"] });
+    const other = h.call({ kind: "db", op: "countDocuments", args: ["c"] });
+    await tick();
+    expect(started).toEqual([]); // not before the debt is repaid
+    d.repay();
+    // After its wait each call reads the budget again, finds it repaid, and runs.
+    await waitFor(() => started.length === 2, { message: "both calls started" });
+    expect(started.sort()).toEqual(["countDocuments", "findOne"]);
+    releaseAll();
+    await Promise.all([call, other]);
+  });
+
+  it("fail at once with ERR_CPU_BUDGET when the debt would take longer than the longest wait, for every kind", async () => {
+    const { store, started } = heldStore();
+    const h = host(store, () => MAX_BUDGET_WAIT_MS + 1);
+    const calls = [
+      h.call({ kind: "db", op: "findAll", args: ["c"] }),
+      h.call({ kind: "db", op: "insertOne", args: ["c", {}] }),
+      h.call({ kind: "tg", method: "sendMessage", params: {} }),
+      h.call({ kind: "http", config: { url: "http://example.com/" } }),
+    ];
+    for (const call of calls) {
+      const err = await call.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(BotHostError);
+      expect(h.describe(err, { kind: "db", op: "findOne", args: [] })).toEqual({
+        message: "This bot is over its CPU budget for about 2 s more; make fewer or lighter calls",
+        code: "ERR_CPU_BUDGET",
+      });
+    }
+    expect(started).toEqual([]);
+  });
+
+  it("run at once while the bot is within its budget (a timer is not a host call that costs CPU)", async () => {
+    const { store, started, releaseAll } = heldStore();
+    const h = host(store, () => 0);
+    const call = h.call({ kind: "db", op: "countDocuments", args: ["c"] });
+    await tick();
+    expect(started).toEqual(["countDocuments"]);
+    releaseAll();
+    await call;
+    // Timers are not paced: a bot in debt may still sleep.
+    const over = host(store, () => MAX_BUDGET_WAIT_MS * 10);
+    await expect(over.call({ kind: "sleep", ms: 1 })).resolves.toBeUndefined();
   });
 });

@@ -41,6 +41,20 @@ describe("CpuBudget", () => {
     expect(cpu.admit("b")).toEqual({ ok: true, refused: 0 });
   });
 
+  it("tells how long until a bot in debt has CPU again, and 0 for a bot with CPU left", () => {
+    const { cpu, advance } = budget();
+    expect(cpu.debtMs("a")).toBe(0); // never seen
+    cpu.charge("a", 499);
+    expect(cpu.debtMs("a")).toBe(0);
+    cpu.charge("a", 251); // 250 ms in debt: 2.5 s at 100 ms a second
+    expect(cpu.debtMs("a")).toBe(2500);
+    advance(2000);
+    expect(cpu.debtMs("a")).toBe(500);
+    advance(501);
+    expect(cpu.debtMs("a")).toBe(0);
+    expect(cpu.debtMs("b")).toBe(0);
+  });
+
   it("ignores charges that are not positive", () => {
     const { cpu } = budget();
     cpu.charge("a", 500);
