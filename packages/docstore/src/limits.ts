@@ -44,8 +44,9 @@ export interface DocumentStoreLimits {
    * first document that reaches it, so it always holds at least one document. It bounds what Postgres reads and the
    * gateway forwards for one call, which the count alone does not (1,000 documents of 256 KiB are 256 MB): rows are
    * fetched in batches sized by the budget left, so Postgres stops about one document past it.
-   * @defaultValue 1 MiB (with 4 MiB pages, 24 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB,
-   *   at 1 MiB by 92–114 MiB: bench/README.md, Abuse)
+   * @defaultValue 512 KiB (12 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB with 4 MiB pages,
+   *   by 93–170 MiB with 1 MiB pages and by 67–95 MiB with 512 KiB ones, against a bot heap limit of 64 MiB:
+   *   bench/README.md, Abuse)
    */
   maxFindBytes: number;
 }
@@ -57,7 +58,7 @@ export const DEFAULT_LIMITS: Readonly<DocumentStoreLimits> = Object.freeze({
   maxIndexesPerBot: 5,
   indexBuildTimeoutMs: 120_000,
   maxFindLimit: 1000,
-  maxFindBytes: 1024 * 1024,
+  maxFindBytes: 512 * 1024,
 });
 
 /** The limits with defaults filled in. */

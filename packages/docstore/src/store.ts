@@ -68,7 +68,7 @@ function findOptions(raw: unknown, maxLimit: number): FindOptions {
 /**
  * `[a,b,…]` of JSON texts, by concatenation rather than `join`: V8 keeps a concatenation as a rope and copies it flat
  * once, when it is finally written out (the gateway copies it into the bot's isolate), where `join` makes one more
- * flat copy of a page of up to 1 MiB on the event loop's heap first.
+ * flat copy of a page (up to maxFindBytes) on the event loop's heap first.
  */
 function jsonArrayText(texts: readonly string[]): string {
   let out = "[";

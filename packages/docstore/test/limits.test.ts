@@ -150,10 +150,11 @@ describe("bytes per findAll page", () => {
     expect(await s.run("findOne", ["c", { n: 2 }])).toMatchObject({ n: 2 });
   });
 
-  it("by default a page of 256 KiB documents stops near 1 MiB, not at 1,000 documents", async () => {
+  it("by default a page of 256 KiB documents stops near 512 KiB, not at 1,000 documents", async () => {
     const botId = await h.bot();
     // Seeded in SQL: 40 documents of 256 KiB that compress to a few KiB, so counting the stored size
-    // (pg_column_size) would let the whole 10 MiB through; the JSON text is what the gateway parses.
+    // (pg_column_size) would let the whole 10 MiB through; the JSON text is what the gateway parses. Two of them
+    // reach 512 KiB (each is 256 KiB of text and a few characters of JSON around it).
     await h.pool.query(
       "insert into documents (bot_id, collection, doc_id, data) select $1, 'big', i::text," +
         " jsonb_build_object('_id', i::text, 'text', repeat(md5(i::text), 8192)) from generate_series(1, 40) i",
@@ -161,9 +162,9 @@ describe("bytes per findAll page", () => {
     );
     const page = (await h.store(botId).run("findAll", ["big", {}])) as unknown[];
     const bytes = JSON.stringify(page).length;
-    expect(page.length).toBe(4);
-    expect(bytes).toBeGreaterThan(1024 * 1024);
-    expect(bytes).toBeLessThan(1024 * 1024 + 300 * 1024);
+    expect(page.length).toBe(2);
+    expect(bytes).toBeGreaterThan(512 * 1024);
+    expect(bytes).toBeLessThan(512 * 1024 + 300 * 1024);
   });
 
   it("the gateway receives no document past the budget, even when small documents come first", async () => {
@@ -193,11 +194,11 @@ describe("bytes per findAll page", () => {
         n: number;
       }>;
       const bytes = (await received()) - before;
-      // All small documents, then the large ones up to the first that reaches 1 MiB: 4 of them.
-      expect(page.map((d) => d.n)).toEqual(Array.from({ length: 204 }, (_, i) => i + 1));
-      // The page itself is about 1 MiB + 60 KiB; the 36 large documents past it (9 MiB) never leave Postgres.
-      expect(bytes).toBeGreaterThan(1024 * 1024);
-      expect(bytes).toBeLessThan(1.5 * 1024 * 1024);
+      // All small documents, then the large ones up to the first that reaches 512 KiB: 2 of them.
+      expect(page.map((d) => d.n)).toEqual(Array.from({ length: 202 }, (_, i) => i + 1));
+      // The page itself is about 512 KiB + 60 KiB; the 38 large documents past it (9.5 MiB) never leave Postgres.
+      expect(bytes).toBeGreaterThan(512 * 1024);
+      expect(bytes).toBeLessThan(1024 * 1024);
     } finally {
       await pool.end();
     }
@@ -227,9 +228,9 @@ describe("bytes per findAll page", () => {
       const before = await toastBlocks();
       const page = (await new DocumentStore(pool, botId).run("findAll", ["big", {}])) as unknown[];
       const read = (await toastBlocks()) - before;
-      expect(page.length).toBe(4);
-      // The four documents of the page and a few more (the first batch); all 40 would be over 1,300 blocks.
-      expect(read).toBeGreaterThan(4 * 30);
+      expect(page.length).toBe(2);
+      // The two documents of the page and a few more (the first batch); all 40 would be over 1,300 blocks.
+      expect(read).toBeGreaterThan(2 * 30);
       expect(read).toBeLessThan(12 * 34);
     } finally {
       await pool.end();

@@ -25,7 +25,7 @@ export interface HostCallLimits {
   /** @defaultValue 4 running, 60 waiting: a bot holds at most 4 of the gateway's database connections. */
   db: { concurrency: number; queue: number };
   /**
-   * Of those, findAll (and find) calls: each may return a page of up to 1 MiB (maxFindBytes) that Postgres reads and
+   * Of those, findAll (and find) calls: each may return a page of up to 512 KiB (maxFindBytes) that Postgres reads and
    * the gateway forwards, so a bot reading many at once takes CPU from its neighbours out of proportion to its
    * connections. A findAll waits here before it takes a db slot, so the bot's other calls are not held up behind it.
    * @defaultValue 2 running, 62 waiting
