@@ -27,6 +27,9 @@ export async function runCheck(check: ReadinessCheck, timeoutMs = READINESS_CHEC
   }
 }
 
+/** The paths {@link operatorRouter} serves (a dispatcher in front of it answers every other path's 404 itself). */
+export const OPERATOR_PATHS: readonly string[] = Object.freeze(["/healthz", "/readyz", "/metrics"]);
+
 /**
  * Router with the three operator endpoints (GET only; other methods answer 405 with `Allow: GET, HEAD`). `/readyz` answers 503 while any check fails, and at once (without
  * running the checks) while the service is draining (`isDraining()`), so a load balancer stops sending work before
@@ -34,9 +37,6 @@ export async function runCheck(check: ReadinessCheck, timeoutMs = READINESS_CHEC
  *
  * @see docs/operations.md#health-and-metrics
  */
-/** The paths {@link operatorRouter} serves (a dispatcher in front of it answers every other path's 404 itself). */
-export const OPERATOR_PATHS: readonly string[] = Object.freeze(["/healthz", "/readyz", "/metrics"]);
-
 export function operatorRouter(options: {
   registry: Registry;
   checks: Record<string, ReadinessCheck>;

@@ -45,7 +45,7 @@ export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = {
   http: { concurrency: 8, queue: 56 },
 };
 
-/** Longest a host call waits for its bot to be within its CPU budget again before it fails (see #withinBudget). */
+/** Longest a host call waits for its bot to be within its CPU budget again before it fails (see #budgeted). */
 export const MAX_BUDGET_WAIT_MS = 1000;
 
 /** What a bot's host is built from. */
