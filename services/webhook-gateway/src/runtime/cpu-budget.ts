@@ -65,7 +65,7 @@ export class CpuBudget {
     }
     bucket.refused += 1;
     // Until the bucket is above zero again (at least a second, as Retry-After counts whole seconds).
-    const retryAfterS = Math.max(1, Math.ceil(-bucket.tokens / this.options.msPerSecond));
+    const retryAfterS = Math.max(1, Math.ceil(this.#debtMsOf(bucket) / 1000));
     return { ok: false, retryAfterS, first: bucket.refused === 1 };
   }
 
@@ -74,6 +74,11 @@ export class CpuBudget {
     const bucket = this.#buckets.get(botId);
     if (!bucket) return 0;
     this.#refill(bucket);
+    return this.#debtMsOf(bucket);
+  }
+
+  /** Milliseconds until a refilled bucket is above zero again (0 when it is). */
+  #debtMsOf(bucket: Bucket): number {
     return bucket.tokens > 0 ? 0 : (-bucket.tokens / this.options.msPerSecond) * 1000;
   }
 
