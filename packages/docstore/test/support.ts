@@ -1,7 +1,8 @@
 /** Test support: a migrated database of this file's own, an account and bots, and stores on them. */
 import { randomBytes } from "node:crypto";
+import { createDb } from "@botyard/db";
 import { createTestDatabase, reusableTestDatabase, type TestDatabase } from "@botyard/db/testing";
-import pg from "pg";
+import type pg from "pg";
 import { DocumentStore, type DocumentStoreLimits, dropBotIndexes } from "../src/index.js";
 
 export interface Harness {
@@ -20,15 +21,13 @@ export interface Harness {
  */
 
 /**
- * A pool on the test database that survives its idle connections being ended by the server (a restart, or an
- * operator's pg_terminate_backend on a shared CI machine): pg emits 'error' on the pool for an idle client, and
- * without a listener that is an uncaught error in whichever test is running. A query in flight still fails.
- * The services' pools do the same (packages/db/src/client.ts).
+ * A pool on the test database, made as the services make theirs (`createDb`): it survives its idle connections being
+ * ended by the server (a restart, or an operator's pg_terminate_backend on a shared CI machine), which without a
+ * listener is an uncaught error in whichever test is running; a query in flight still fails. No connect timeout: a
+ * loaded CI machine must not fail a test for a slow connect.
  */
 export function testPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on("error", (err) => console.warn(`an idle test connection was closed: ${err.message}`));
-  return pool;
+  return createDb(url, { max, connectionTimeoutMillis: 0 }).pool;
 }
 
 export async function harness(): Promise<Harness> {
