@@ -3,11 +3,13 @@
  * its own beside the load generator: the Botyard gateway (services/webhook-gateway/src/main.ts as deployed, with
  * Postgres, Redis, the bot-event bus and a bot's `logic['ping']` in an isolate), a bare express handler, and workerd
  * (Cloudflare's runtime, from the `workerd` npm package) with a one-line worker. Interleaved rounds of autocannon -c 50
- * give req/s, p50 and p99 and the ratios; then p50/p99 at a fixed 1,000 req/s, the first call after a restart of a
- * 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
+ * give req/s, the ratios and each server's CPU time per reply; then latency percentiles to the microsecond, in a
+ * closed loop at -c 50 and in an open loop at fixed rates (bench/support.ts); then the first call after a restart of
+ * a 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
  *
- * Run: pnpm bench:gateway
- *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds; BENCH_PROFILE=<dir> runs the gateway under
+ * Run: pnpm bench:gateway (about 4 minutes)
+ *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_RATES (1000,10000,20000) the fixed rates;
+ *   BENCH_GATEWAY_FLAGS passes Node flags to the gateway; BENCH_PROFILE=<dir> runs the gateway under
  *   `node --cpu-prof` into <dir>, does the throughput rounds only, and prints the functions with the most self time.
  * Results and setup: bench/README.md#gateway
  */
@@ -27,6 +29,7 @@ import {
   freePort,
   load,
   loadAtRate,
+  loadClosedLoop,
   percentile,
   report,
   spawnServer,
@@ -37,6 +40,8 @@ const self = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+/** The fixed rates (req/s) of the open-loop latency rounds. */
+const RATES = (process.env.BENCH_RATES ?? "1000,10000,20000").split(",").map(Number);
 const SECRET_KEY = "bench-secret-key-0123456789";
 // The workerd package has no type declarations: its CommonJS exports name the binary it ships and its date.
 const workerd = createRequire(import.meta.url)("workerd") as { default: string; compatibilityDate: string };
@@ -76,11 +81,6 @@ const worker :Workerd.Worker = (
   });
 }
 
-interface Target {
-  name: string;
-  url: string;
-}
-
 /**
  * Now on the system's monotonic clock, in µs: the clock of V8's CPU profile timestamps in every process on the
  * machine, so the profile of the gateway process can be cut to the windows in which it was under load.
@@ -89,19 +89,41 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 /** When the gateway was under load (µs, {@link monotonicUs}). */
 const loadWindows: Array<[number, number]> = [];
 
-/** Interleaved rounds (the order rotates each round) of autocannon -c 50 against each target. */
-async function rounds(targets: Target[]) {
-  const runs = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof load>>>]));
+interface Target {
+  name: string;
+  url: string;
+  /** The server's process: its CPU time is read around each throughput round. */
+  pid: number;
+}
+
+/** What one round against one target measured. */
+interface Round {
+  rps?: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  /** The longest latency (ms), where the load measures it. */
+  max?: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Interleaved rounds (the order rotates each round) of `run` against each target; prints each round and returns
+ * the medians per target. `label` names the kind of load in the printout.
+ */
+async function rounds(label: string, targets: Target[], run: (t: Target) => Promise<Round>) {
+  const runs = new Map(targets.map((t) => [t.name, [] as Round[]]));
   for (let round = 0; round < ROUNDS; round++) {
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
-    for (const t of order) {
-      const start = monotonicUs();
-      const run = await load({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
-      if (t.name === "Botyard") loadWindows.push([start, monotonicUs()]);
-      runs.get(t.name)!.push(run);
+    for (const t of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
+      const result = await run(t);
+      runs.get(t.name)!.push(result);
       console.log(
-        `  round ${round + 1} ${t.name.padEnd(14)} ${String(run.rps).padStart(6)} req/s  p50 ${run.p50} ms  ` +
-          `p99 ${run.p99} ms  p99.9 ${run.p999} ms  non-2xx ${run.non2xx} errors ${run.errors}`,
+        `  ${label} round ${round + 1} ${t.name.padEnd(14)}` +
+          (result.rps === undefined ? "" : ` ${String(result.rps).padStart(6)} req/s`) +
+          `  p50 ${result.p50} ms  p99 ${result.p99} ms  p99.9 ${result.p999} ms` +
+          (result.max === undefined ? "" : `  max ${result.max} ms`) +
+          `  non-2xx ${result.non2xx} errors ${result.errors}`,
       );
     }
   }
@@ -110,16 +132,33 @@ async function rounds(targets: Target[]) {
     [...runs].map(([name, list]) => [
       name,
       {
-        rps: median(list.map((r) => r.rps)),
-        min: Math.min(...list.map((r) => r.rps)),
-        max: Math.max(...list.map((r) => r.rps)),
+        rps: median(list.map((r) => r.rps ?? 0)),
+        rpsMin: Math.min(...list.map((r) => r.rps ?? 0)),
+        rpsMax: Math.max(...list.map((r) => r.rps ?? 0)),
         p50: median(list.map((r) => r.p50)),
         p99: median(list.map((r) => r.p99)),
         p999: median(list.map((r) => r.p999)),
+        max: Math.max(...list.map((r) => r.max ?? 0)),
         bad: list.reduce((n, r) => n + r.non2xx + r.errors, 0),
       },
     ]),
   );
+}
+
+/** CPU time (user + system, in ms) of a process's threads (Linux): the first thread's (the event loop's) and the rest's. */
+function cpuMsOf(pid: number): { main: number; others: number } {
+  const ticksToMs = 10; // USER_HZ is 100 on Linux
+  let main = 0;
+  let others = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ms = (Number(fields[11]) + Number(fields[12])) * ticksToMs;
+    if (Number(task) === pid) main += ms;
+    else others += ms;
+  }
+  return { main, others };
 }
 
 /** Resident memory of a process, in bytes (Linux). */
@@ -291,9 +330,9 @@ async function main(): Promise<void> {
     servers.push(worker);
 
     const targets: Target[] = [
-      { name: "bare express", url: `${bare.url}/custom/x/ping` },
-      { name: "Botyard", url: `${gateway.url}/custom/${trivial}/ping` },
-      { name: "workerd", url: `${worker.url}/custom/x/ping` },
+      { name: "bare express", url: `${bare.url}/custom/x/ping`, pid: bare.pid },
+      { name: "Botyard", url: `${gateway.url}/custom/${trivial}/ping`, pid: gateway.pid },
+      { name: "workerd", url: `${worker.url}/custom/x/ping`, pid: worker.pid },
     ];
     for (const t of targets) {
       const body = await (await fetch(t.url)).text();
@@ -301,47 +340,71 @@ async function main(): Promise<void> {
     }
     for (const t of targets) await load({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
     console.log(`throughput: ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon -c ${CONNECTIONS}`);
-    const result = await rounds(targets);
-    const r = (name: string) => result.get(name)!;
-    const row = (name: string): [string, string] => [
-      `${name}: req/s median (min–max) / p50 / p99 / p99.9 ms`,
-      `${r(name).rps} (${r(name).min}–${r(name).max}) / ${r(name).p50} / ${r(name).p99} / ${r(name).p999}` +
-        (r(name).bad ? ` (non-2xx or errors: ${r(name).bad})` : ""),
-    ];
-    const rows: Array<[string, string | number]> = [
-      row("Botyard"),
-      row("bare express"),
-      row("workerd"),
+    /** CPU time of each server over its throughput rounds (ms: event-loop thread, other threads) and its replies. */
+    const cpu = new Map(targets.map((t) => [t.name, { main: 0, others: 0, replies: 0 }]));
+    const throughput = await rounds("autocannon", targets, async (t) => {
+      const before = cpuMsOf(t.pid);
+      const start = monotonicUs();
+      const run = await load({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
+      if (t.name === "Botyard") loadWindows.push([start, monotonicUs()]);
+      const after = cpuMsOf(t.pid);
+      const used = cpu.get(t.name)!;
+      used.main += after.main - before.main;
+      used.others += after.others - before.others;
+      used.replies += run.rps * SECONDS;
+      return run;
+    });
+    const r = (name: string) => throughput.get(name)!;
+    const bad = (n: number) => (n ? ` (non-2xx or errors: ${n})` : "");
+    const rows: Array<[string, string | number]> = targets.map(({ name }) => [
+      `${name}: req/s median (min–max)`,
+      `${r(name).rps} (${r(name).rpsMin}–${r(name).rpsMax})${bad(r(name).bad)}`,
+    ]);
+    rows.push(
       ["ratio Botyard / bare express (target >= 1)", (r("Botyard").rps / r("bare express").rps).toFixed(2)],
       ["ratio Botyard / workerd (target >= 0.7)", (r("Botyard").rps / r("workerd").rps).toFixed(2)],
-      ["p99 at -c 50, Botyard / workerd (target <= 1)", (r("Botyard").p99 / r("workerd").p99).toFixed(2)],
-      ["p99.9 at -c 50, Botyard / workerd", (r("Botyard").p999 / r("workerd").p999).toFixed(2)],
-    ];
+    );
+    for (const { name } of targets) {
+      const used = cpu.get(name)!;
+      const us = (ms: number) => ((ms * 1000) / used.replies).toFixed(1);
+      rows.push([
+        `${name}: CPU µs per reply, all threads (event loop + others)`,
+        `${us(used.main + used.others)} (${us(used.main)} + ${us(used.others)})`,
+      ]);
+    }
 
     if (!profileDir) {
-      // Open-loop at a fixed 1,000 req/s (loadAtRate), interleaved rounds as above: the latency a client sees when the
-      // server is not saturated, to the microsecond.
-      const fixed = new Map(targets.map((t) => [t.name, [] as Array<Awaited<ReturnType<typeof loadAtRate>>>]));
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const t of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
-          fixed
-            .get(t.name)!
-            .push(await loadAtRate({ url: t.url, rate: 1000, seconds: SECONDS, connections: CONNECTIONS }));
+      // Latency to the microsecond. Closed loop first, as autocannon loads (whose histogram keeps whole ms); then
+      // open loop at fixed rates, which also charges a server for the requests its stalls held up (see loadAtRate).
+      const latencyRows = (label: string, result: Awaited<ReturnType<typeof rounds>>) => {
+        for (const [name, m] of result) {
+          rows.push([
+            `${name} ${label}: p50 / p99 / p99.9 ms (max)`,
+            `${m.p50} / ${m.p99} / ${m.p999} (${m.max})${bad(m.bad)}`,
+          ]);
         }
+        const [b, w] = [result.get("Botyard"), result.get("workerd")];
+        if (b && w) {
+          rows.push([`p99 ${label}, Botyard / workerd (target <= 1)`, (b.p99 / w.p99).toFixed(2)]);
+          rows.push([`p99.9 ${label}, Botyard / workerd`, (b.p999 / w.p999).toFixed(2)]);
+        }
+      };
+      console.log(
+        `latency: ${ROUNDS} interleaved rounds of ${SECONDS} s, closed loop -c ${CONNECTIONS}, then fixed rates`,
+      );
+      const closed = await rounds("closed loop", targets, (t) =>
+        loadClosedLoop({ url: t.url, seconds: SECONDS, connections: CONNECTIONS }),
+      );
+      latencyRows(`at -c ${CONNECTIONS}`, closed);
+      for (const rate of RATES) {
+        // Past a server's capacity its queue grows for as long as the run lasts, and the figures measure the run: a
+        // server is loaded at a rate only if it answered at least 1.25 times as many at -c 50 in this run.
+        const able = targets.filter((t) => r(t.name).rps >= rate * 1.25);
+        const open = await rounds(`${rate} req/s`, able, (t) =>
+          loadAtRate({ url: t.url, rate, seconds: SECONDS, connections: CONNECTIONS }),
+        );
+        latencyRows(`at ${rate.toLocaleString("en")} req/s`, open);
       }
-      const med = (values: number[]) => percentile(values, 50);
-      for (const [name, runs] of fixed) {
-        const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
-        rows.push([
-          `${name} at 1,000 req/s: p50 / p99 / p99.9 ms (median of ${runs.length})`,
-          `${med(runs.map((r) => r.p50))} / ${med(runs.map((r) => r.p99))} / ${med(runs.map((r) => r.p999))}` +
-            (bad ? ` (non-2xx or errors: ${bad})` : ""),
-        ]);
-      }
-      rows.push([
-        "p99 at 1,000 req/s, Botyard / workerd (target <= 1)",
-        (med(fixed.get("Botyard")!.map((r) => r.p99)) / med(fixed.get("workerd")!.map((r) => r.p99))).toFixed(2),
-      ]);
 
       // First call after restart of a 50 KB bot: the restart event goes through Redis to the gateway process.
       const filler = Array.from({ length: 1300 }, (_, i) => `const helper${i} = (x) => x * ${i} + ${i};`).join("\n");

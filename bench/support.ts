@@ -1,15 +1,12 @@
-/** Shared by the benchmarks: autocannon runs, a bare express baseline, percentiles, printing. */
+/**
+ * Shared by the benchmarks: autocannon runs, loads of our own timed to the microsecond (closed loop and fixed rate), a
+ * bare express baseline, percentiles, printing.
+ */
 import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
-import {
-  Agent,
-  createServer as createHttpServer,
-  request as httpRequest,
-  type RequestListener,
-  type Server,
-} from "node:http";
-import { type AddressInfo, createServer } from "node:net";
+import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 
 /** Starts `app` (an express app or any request listener) on a free port; returns its base URL and a closer. */
 export async function serve(app: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
@@ -119,59 +116,6 @@ export async function load(options: {
   };
 }
 
-/**
- * An open-loop load at a fixed rate: request i is sent at `i / rate` seconds whether or not earlier ones were
- * answered (over keep-alive connections, at most `connections` at once), and each latency is measured to the
- * microsecond. autocannon's `overallRate` sends in bursts and rounds to whole milliseconds: at 1,000 req/s it gave
- * p99 of 18–40 ms against workerd and the gateway alike, noise of the generator rather than of the server
- * (bench/README.md, Gateway).
- */
-export async function loadAtRate(options: { url: string; rate: number; seconds: number; connections?: number }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 50 });
-  const total = Math.round(options.rate * options.seconds);
-  const latencies: number[] = [];
-  let sent = 0;
-  let non2xx = 0;
-  let errors = 0;
-  const started = performance.now();
-  await new Promise<void>((done) => {
-    let settled = 0;
-    const settle = () => {
-      settled += 1;
-      if (settled === total) done();
-    };
-    const send = () => {
-      const at = performance.now();
-      const req = httpRequest(options.url, { agent }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          latencies.push(performance.now() - at);
-          if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
-          settle();
-        });
-      });
-      req.on("error", () => {
-        errors += 1;
-        settle();
-      });
-      req.end();
-    };
-    // A 1 ms timer sends every request due by now: never more than a millisecond's worth at once.
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * options.rate) + 1);
-      while (sent < due) {
-        sent += 1;
-        send();
-      }
-      if (sent < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
-  agent.destroy();
-  const ms = (p: number) => Number(percentile(latencies, p).toFixed(2));
-  return { p50: ms(50), p99: ms(99), p999: ms(99.9), max: Number(Math.max(...latencies).toFixed(2)), non2xx, errors };
-}
-
 /** The p-th percentile of `values`. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -182,4 +126,194 @@ export function percentile(values: number[], p: number): number {
 export function report(title: string, rows: Array<[string, string | number]>): void {
   console.log(`\n${title} (${new Date().toISOString().slice(0, 10)})`);
   for (const [name, value] of rows) console.log(`  ${name.padEnd(58)} ${value}`);
+}
+
+/** One keep-alive HTTP/1.1 connection of a {@link RawClient}: one GET at a time. */
+interface RawConnection {
+  socket: Socket;
+  /** When the request in flight counts from (ms, `performance.now()`). */
+  from: number;
+}
+
+/**
+ * A load generator's HTTP client: keep-alive connections that send one GET at a time as raw bytes and parse replies
+ * just enough to find their end (Content-Length or chunked), timing each to the microsecond. autocannon's histogram
+ * keeps whole milliseconds, which cannot tell 2.0 from 2.9 ms, and Node's http client would cost the generator more
+ * than the servers it measures. `onFree` is called with a connection each time it can send: once connected, then after
+ * each reply.
+ */
+class RawClient {
+  readonly latencies: number[] = [];
+  non2xx = 0;
+  errors = 0;
+  /** Resolves once every connection is open (or has failed to open). */
+  readonly connected: Promise<unknown>;
+  readonly #request: Buffer;
+  readonly #closed: Array<Promise<void>> = [];
+  readonly #sockets: Socket[] = [];
+
+  constructor(url: URL, connections: number, onFree: (connection: RawConnection) => void) {
+    const opened: Array<Promise<void>> = [];
+    this.#request = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    for (let i = 0; i < connections; i++) {
+      const connection: RawConnection = { socket: connect(Number(url.port), url.hostname), from: 0 };
+      const { socket } = connection;
+      this.#sockets.push(socket);
+      socket.setNoDelay(true);
+      let pending: Buffer = Buffer.alloc(0);
+      opened.push(
+        new Promise<void>((open) => {
+          socket.once("connect", () => {
+            open();
+            onFree(connection);
+          });
+          socket.once("close", () => open());
+        }),
+      );
+      socket.on("data", (chunk: Buffer) => {
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        for (let end = replyEnd(pending); end >= 0; end = replyEnd(pending)) {
+          this.latencies.push(performance.now() - connection.from);
+          const status = Number(pending.toString("latin1", 9, 12));
+          if (status < 200 || status > 299) this.non2xx += 1;
+          pending = pending.subarray(end);
+          onFree(connection);
+        }
+      });
+      socket.on("error", () => {
+        this.errors += 1;
+      });
+      this.#closed.push(new Promise<void>((done) => socket.on("close", () => done())));
+    }
+    this.connected = Promise.all(opened);
+  }
+
+  /** Sends the request; its latency counts from `from` (now, unless it was due earlier and waited for a connection). */
+  send(connection: RawConnection, from = performance.now()): void {
+    connection.from = from;
+    connection.socket.write(this.#request);
+  }
+
+  /** Ends the free `connections` and cuts any other (one still waiting for a reply); resolves once all are closed. */
+  async close(connections: RawConnection[]): Promise<void> {
+    for (const { socket } of connections) socket.end();
+    for (const socket of this.#sockets) if (!connections.some((c) => c.socket === socket)) socket.destroy();
+    await Promise.all(this.#closed);
+  }
+
+  /** Replies per second over `seconds`, latency percentiles and the longest latency in ms, and the failures. */
+  result(seconds: number) {
+    const ms = (p: number) => Number(percentile(this.latencies, p).toFixed(2));
+    return {
+      rps: Math.round(this.latencies.length / seconds),
+      p50: ms(50),
+      p99: ms(99),
+      p999: ms(99.9),
+      max: Number(this.latencies.reduce((a, b) => (b > a ? b : a), 0).toFixed(2)),
+      non2xx: this.non2xx,
+      errors: this.errors,
+    };
+  }
+}
+
+/**
+ * A closed-loop load, as autocannon's: `connections` connections, each sending its next request as soon as the last
+ * is answered, for `seconds`. Closed-loop latencies understate a server that stalls: while it stalls, no request is
+ * sent, so the stall is one sample per connection (coordinated omission); {@link loadAtRate} does not have that flaw.
+ */
+export async function loadClosedLoop(options: { url: string; seconds: number; connections: number }) {
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  const done: RawConnection[] = [];
+  const { promise: allDone, resolve: finished } = withResolvers();
+  const client = new RawClient(new URL(options.url), options.connections, (connection) => {
+    if (performance.now() < until) client.send(connection);
+    else if (done.push(connection) === options.connections) finished();
+  });
+  await settleWithin(allDone, options.seconds);
+  const seconds = (performance.now() - started) / 1000;
+  await client.close(done);
+  return client.result(seconds);
+}
+
+/**
+ * An open-loop load at a fixed rate (as wrk2's): request i is due at i / rate seconds whether or not earlier ones were
+ * answered. It goes out on a free connection or, when all `connections` are busy, on the next one freed, and its
+ * latency counts from when it was due, so a server that stalls is charged for every request the stall delayed.
+ * (autocannon's `overallRate` sends in bursts and rounds to whole milliseconds: at 1,000 req/s it gave p99 of 18–40
+ * ms against workerd and the gateway alike, noise of the generator rather than of the server.)
+ */
+export async function loadAtRate(options: { url: string; rate: number; seconds: number; connections?: number }) {
+  const connections = options.connections ?? 50;
+  const total = Math.round(options.rate * options.seconds);
+  /** When each request that found no free connection was due, oldest first. */
+  const waiting: number[] = [];
+  const free: RawConnection[] = [];
+  let sent = 0;
+  let frees = 0;
+  const { promise: allAnswered, resolve: finished } = withResolvers();
+  const client = new RawClient(new URL(options.url), connections, (connection) => {
+    // A connection is freed once when it connects and once per reply: `total` replies after `connections` connects.
+    frees += 1;
+    if (frees === connections + total) finished();
+    const due = waiting.shift();
+    if (due === undefined) free.push(connection);
+    else client.send(connection, due);
+  });
+  // The clock starts once the connections are open: what is timed is requests, not TCP handshakes.
+  await client.connected;
+  const started = performance.now();
+  // A 1 ms timer sends every request due by now: never more than a millisecond's worth at once.
+  await new Promise<void>((allSent) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - started) / 1000) * options.rate) + 1);
+      for (; sent < due; sent++) {
+        const connection = free.pop();
+        if (connection) client.send(connection, now);
+        else waiting.push(now);
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else allSent();
+    };
+    tick();
+  });
+  await settleWithin(allAnswered, options.seconds);
+  await client.close(free);
+  const { p50, p99, p999, max, non2xx, errors } = client.result(options.seconds);
+  // A request still unanswered (a connection the server dropped) counts as an error.
+  return { p50, p99, p999, max, non2xx, errors: errors + total - client.latencies.length };
+}
+
+/** Waits for `done`, or 10 s past a load of `seconds` if a connection was lost and it never comes. */
+async function settleWithin(done: Promise<void>, seconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, seconds * 1000 + 10_000)))]);
+  clearTimeout(timer);
+}
+
+/** `Promise.withResolvers` (Node 22) for Node 20. */
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Where the first whole HTTP reply in `data` ends, or -1 while it is incomplete. */
+function replyEnd(data: Buffer): number {
+  const head = data.indexOf("\r\n\r\n");
+  if (head < 0) return -1;
+  const headers = data.toString("latin1", 0, head).toLowerCase();
+  const length = /\ncontent-length: *(\d+)/.exec(headers);
+  if (length) {
+    const end = head + 4 + Number(length[1]);
+    return data.length >= end ? end : -1;
+  }
+  if (headers.includes("\ntransfer-encoding: chunked")) {
+    const last = data.indexOf("\r\n0\r\n\r\n", head + 2);
+    return last < 0 ? -1 : last + 7;
+  }
+  return head + 4;
 }
