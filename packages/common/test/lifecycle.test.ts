@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "@jest/globals";
 import http from "node:http";
+import net from "node:net";
 import type { Server } from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
@@ -102,6 +103,25 @@ describe("HttpDrain", () => {
     const drained = drain.drain(Date.now() + 60_000);
     expect(await get(agent, s.port, "/fast")).toEqual({ status: 200, connection: "close" });
     expect(await drained).toEqual({ forced: 0 });
+  });
+
+  it("counts pipelined requests: a connection that carried two at once is idle once both are answered", async () => {
+    const s = await startServer();
+    servers.push(s.server);
+    const drain = new HttpDrain(s.server, { idleLingerMs: 20 });
+    const socket = net.connect(s.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+    });
+    const request = "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n";
+    socket.write(request + request);
+    await until(() => s.started() === 2);
+    s.releaseAll();
+    await until(() => received.split("HTTP/1.1 200").length === 3);
+    // Were a reply still counted as under way, the idle connection would be left open and cut at the deadline.
+    expect(await drain.drain(Date.now() + 2_000)).toEqual({ forced: 0 });
+    socket.destroy();
   });
 
   it("closes a kept-alive connection that stays idle for the linger", async () => {
