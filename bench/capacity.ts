@@ -52,11 +52,19 @@ const env = {
   TELEGRAM_API_ROOT: fake.apiRoot,
   LOG_LEVEL: "warn",
 };
+/** The per-bot limits lifted, as in bench:gateway: they are not what is measured here. */
+const ONE_BOT_TAKES_ALL = {
+  BOT_RATE_LIMIT: "100000",
+  BOT_RATE_BURST: "1000000",
+  BOT_CPU_MS_PER_SECOND: "100000",
+  BOT_CPU_BURST_MS: "10000000",
+};
 const procs: ServiceProcess[] = [];
 try {
   const [management, gateway, worker] = await Promise.all([
     startService("management", { ...env, NODE_ENV: "production" }),
-    startService("webhook-gateway", { ...env, NODE_ENV: "production" }),
+    // One bot takes all the load: its rate limit (500 req/s per replica) would answer half of it with 429.
+    startService("webhook-gateway", { ...env, NODE_ENV: "production", ...ONE_BOT_TAKES_ALL }),
     startService("broadcast-worker", { ...env, NODE_ENV: "production" }),
   ]);
   procs.push(management, gateway, worker);
