@@ -209,7 +209,7 @@ class RawClient {
       p50: ms(50),
       p99: ms(99),
       p999: ms(99.9),
-      max: Number(this.latencies.reduce((a, b) => (b > a ? b : a), 0).toFixed(2)),
+      max: Number(this.latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(2)),
       non2xx: this.non2xx,
       errors: this.errors,
     };
