@@ -13,15 +13,11 @@ import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll } from "../infra/test/support/fleet.js";
 import { fakeBotToken, PlatformClient } from "../infra/test/support/platform.js";
-import { load } from "./support.js";
-
-const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of /proc/<pid>/stat times
+import { cpuMsOfStat, load } from "./support.js";
 
 /** CPU seconds (user + system) the process has used so far. */
 function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return cpuMsOfStat(`/proc/${pid}/stat`) / 1000;
 }
 
 function rssMiB(pid: number): number {

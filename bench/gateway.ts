@@ -26,6 +26,7 @@ import { createTestDatabase } from "@botyard/db/testing";
 import {
   bareExpress,
   type ChildServer,
+  cpuMsOfStat,
   freePort,
   load,
   loadAtRate,
@@ -147,14 +148,10 @@ async function rounds(label: string, targets: Target[], run: (t: Target) => Prom
 
 /** CPU time (user + system, in ms) of a process's threads (Linux): the first thread's (the event loop's) and the rest's. */
 function cpuMsOf(pid: number): { main: number; others: number } {
-  const ticksToMs = 10; // USER_HZ is 100 on Linux
   let main = 0;
   let others = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ms = (Number(fields[11]) + Number(fields[12])) * ticksToMs;
+    const ms = cpuMsOfStat(`/proc/${pid}/task/${task}/stat`);
     if (Number(task) === pid) main += ms;
     else others += ms;
   }

@@ -5,6 +5,7 @@
 import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 
@@ -114,6 +115,18 @@ export async function load(options: {
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/**
+ * CPU time (user + system, in ms) from a Linux `stat` file: `/proc/<pid>/stat` for a process, or
+ * `/proc/<pid>/task/<tid>/stat` for one of its threads.
+ */
+export function cpuMsOfStat(path: string): number {
+  const stat = readFileSync(path, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th,
+  // in ticks of USER_HZ (100 a second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The p-th percentile of `values`. */
