@@ -45,7 +45,7 @@ export interface DocumentStoreLimits {
    * gateway forwards for one call, which the count alone does not (1,000 documents of 256 KiB are 256 MB): rows are
    * fetched in batches sized by the budget left, so Postgres stops about one document past it.
    * @defaultValue 512 KiB (12 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB with 4 MiB pages,
-   *   by 93–170 MiB with 1 MiB pages and by 67–95 MiB with 512 KiB ones, against a bot heap limit of 64 MiB:
+   *   by 93–170 MiB with 1 MiB pages and by 64–101 MiB with 512 KiB ones, against a bot heap limit of 64 MiB:
    *   bench/README.md, Abuse)
    */
   maxFindBytes: number;
