@@ -90,10 +90,16 @@ export const DEADLINE_GRACE_MS = 100;
 const MEMORY = /memory limit/i;
 
 /**
- * Deliveries waiting for the next microtask, in order, across sandboxes. isolated-vm's `apply` captures the caller's
- * stack trace (ten frames, async ones included) for the promise it returns: applied from inside a request's handler,
- * that capture was about a fifth of the event loop's time on a trivial webhook, and 2 to 3 times cheaper from a
- * microtask whose stack is one frame deep (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
+ * Deliveries waiting for the check phase of this turn of the event loop, in order, across sandboxes.
+ * - Applied from `setImmediate`, after the poll phase has read every request that arrived together, the applies of a
+ *   turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied one
+ *   by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a futex wake
+ *   across cores (expensive on a virtual machine): about 20 % more event-loop CPU per trivial reply
+ *   (bench/README.md#one-wake-of-the-isolates-thread-per-turn-2026-11-26-third-session).
+ * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
+ *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
+ *   and 2 to 3 times cheaper from a callback whose stack is one frame deep
+ *   (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
  */
 const outbox: Array<() => void> = [];
 
@@ -273,10 +279,10 @@ export class Sandbox {
     return done;
   }
 
-  /** Hands a message to the isolate, in the next microtask (see `outbox`); a slice past a limit is an incident. */
+  /** Hands a message to the isolate in this turn's check phase (see `outbox`); a slice past a limit is an incident. */
   #deliver(message: ToIsolate): void {
     if (this.closed || this.#receive === undefined) return;
-    if (outbox.length === 0) queueMicrotask(flushOutbox);
+    if (outbox.length === 0) setImmediate(flushOutbox);
     outbox.push(() => this.#apply(message));
   }
 
@@ -297,7 +303,7 @@ export class Sandbox {
   }
 
   /**
-   * Applies one message to the isolate's `receive`, from the outbox's microtask: kept flat (no wrapper, no async
+   * Applies one message to the isolate's `receive`, from the outbox's flush: kept flat (no wrapper, no async
    * function) because isolated-vm's stack capture costs by the frame. Its event-loop time is the bot's CPU.
    */
   #apply(message: ToIsolate): void {
@@ -316,7 +322,7 @@ export class Sandbox {
         },
       );
     } catch (err) {
-      // Nothing may escape the microtask (it would end the process): the message's call fails instead.
+      // Nothing may escape the flush (it would end the process): the message's call fails instead.
       this.#slices -= 1;
       this.#sliceFailed(message, err);
     } finally {
