@@ -94,7 +94,7 @@ const MEMORY = /memory limit/i;
  * - Applied from `setImmediate`, after the poll phase has read every request that arrived together, the applies of a
  *   turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied one
  *   by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a futex wake
- *   across cores (expensive on a virtual machine): about 20 % more event-loop CPU per trivial reply
+ *   across cores (expensive on a virtual machine): about 30 % more CPU per trivial reply
  *   (bench/README.md#one-wake-of-the-isolates-thread-per-turn-2026-11-26-third-session).
  * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
  *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
