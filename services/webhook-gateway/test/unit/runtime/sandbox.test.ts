@@ -1,7 +1,7 @@
 /**
- * The host's end of the isolate protocol, on a real isolate with the real bootstrap: deliveries are applied from a
- * microtask of their own (src/runtime/sandbox.ts, `outbox`), so what fails there must fail its own call and nothing
- * else, and never escape as an uncaught exception.
+ * The host's end of the isolate protocol, on a real isolate with the real bootstrap: deliveries are applied together,
+ * from a `setImmediate` of their own (src/runtime/sandbox.ts, `outbox`), so what fails there must fail its own call
+ * and nothing else, and never escape as an uncaught exception.
  */
 import { afterEach, describe, expect, it } from "@jest/globals";
 import type { LogicArgs } from "../../../src/isolate/protocol.js";
@@ -52,7 +52,7 @@ describe("Sandbox deliveries", () => {
     const onUncaught = (err: unknown) => uncaught.push(err);
     process.on("uncaughtException", onUncaught);
     try {
-      // A BigInt has no JSON form: JSON.stringify throws inside the outbox's microtask.
+      // A BigInt has no JSON form: JSON.stringify throws inside the outbox's flush, before the next call's apply.
       const bad = s.runLogic("echo", args({ n: 1n }));
       const good = s.runLogic("echo", args({ n: 2 }));
       const failure = await bad.then(
