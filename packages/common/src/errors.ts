@@ -12,6 +12,10 @@ export const errorCatalogue = {
   INVALID_INPUT: { status: 400, message: "Invalid request" },
   MALFORMED_JSON: { status: 400, message: "Malformed JSON body" },
   UNREADABLE_BODY: { status: 400, message: "Unreadable request body" },
+  // Refused by Node's HTTP parser before any route (client-errors.ts).
+  MALFORMED_REQUEST: { status: 400, message: "Malformed HTTP request" },
+  HEADERS_TOO_LARGE: { status: 431, message: "Request headers are too large" },
+  REQUEST_TIMEOUT: { status: 408, message: "The request took too long to arrive" },
   BODY_TOO_LARGE: { status: 413, message: "Request body is too large" },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
   NOT_FOUND: { status: 404, message: "Not found" },

@@ -1,3 +1,4 @@
+export * from "./client-errors.js";
 export * from "./config.js";
 export * from "./crypto.js";
 export * from "./errors.js";

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import type { Logger } from "pino";
+import { answerClientErrors } from "./client-errors.js";
 import { defaults } from "./config.js";
 
 /** Time from the signal to exit when SHUTDOWN_GRACE_MS is not set. */
@@ -23,11 +24,12 @@ export const DRAIN_IDLE_LINGER_MS = 500;
 
 /**
  * Starts `app` (an express app or any request listener) on `port` (0 picks a free one) and resolves with the server
- * once it listens.
+ * once it listens. Requests the HTTP parser refuses get a JSON reason ({@link answerClientErrors}).
  */
 export function listen(app: RequestListener, port: number, host = "0.0.0.0"): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
+    answerClientErrors(server);
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));
   });
