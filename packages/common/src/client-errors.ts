@@ -10,6 +10,9 @@ import { type IncomingMessage, maxHeaderSize, type Server, STATUS_CODES, type Se
 import type { Socket } from "node:net";
 import { type ErrorCode, errorCatalogue } from "./errors.js";
 
+/** How to send in a URL what the parser refused there. */
+const URL_HINT = "percent-encode spaces, control characters and characters outside ASCII in the URL";
+
 /** What Node passes to `clientError`: llhttp's code (`HPE_…`) and its short reason, or a Node error code. */
 type ParserError = Error & { code?: string; reason?: string };
 
@@ -29,7 +32,7 @@ export function describeClientError(err: ParserError): { code: ErrorCode; messag
     case "HPE_INVALID_URL":
       return {
         code: "MALFORMED_REQUEST",
-        message: `Malformed HTTP request (${reason}): percent-encode characters outside ASCII in the URL`,
+        message: `Malformed HTTP request (${reason}): ${URL_HINT}`,
       };
   }
   if (err.code?.startsWith("HPE_")) return { code: "MALFORMED_REQUEST", message: `Malformed HTTP request (${reason})` };
@@ -54,12 +57,15 @@ export function answerClientErrors(server: Server): void {
     }
     const status = errorCatalogue[problem.code].status;
     const body = JSON.stringify({ ok: false, message: problem.message });
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      "Content-Type: application/json; charset=utf-8",
+      "X-Content-Type-Options: nosniff",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Connection: close",
+    ];
     const answer = () => {
-      if (!socket.writable) return;
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      if (socket.writable) socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
     };
     const before = replyInProgress(socket);
     if (!before || before.writableFinished) answer();

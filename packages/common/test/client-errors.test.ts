@@ -60,9 +60,12 @@ describe("requests the HTTP parser refuses", () => {
     expect(reply.status).toBe(400);
     expect(reply.headers).toMatch(/\r\nConnection: close/);
     expect(reply.headers).toMatch(/\r\nContent-Type: application\/json; charset=utf-8/);
+    expect(reply.headers).toMatch(/\r\nX-Content-Type-Options: nosniff/);
     expect(reply.body).toEqual({
       ok: false,
-      message: "Malformed HTTP request (Invalid char in url query): percent-encode characters outside ASCII in the URL",
+      message:
+        "Malformed HTTP request (Invalid char in url query): " +
+        "percent-encode spaces, control characters and characters outside ASCII in the URL",
     });
   });
 
