@@ -1,8 +1,8 @@
 /**
- * Requests that Node's HTTP parser refuses never reach a route. Examples: a URL with raw bytes outside ASCII, headers
- * over the size limit, a Content-Length or chunk size that is not a number, a request that took too long to arrive.
- * Node's own answer is a bare status line with no body. Ours says why, in the plain `{ ok: false, message }` envelope:
- * the route is unknown, so no route family's envelope applies.
+ * Requests that Node's HTTP parser refuses never reach a route. Examples: a URL with raw bytes outside ASCII, a URL
+ * and headers over the size limit, a Content-Length or chunk size that is not a number, a request that took too long
+ * to arrive. Node's own answer is a bare status line with no body. Ours says why, in the plain `{ ok: false, message }`
+ * envelope: the route is unknown, so no route family's envelope applies.
  *
  * @see docs/api-contract.md#replies
  */
@@ -23,7 +23,7 @@ export function describeClientError(err: ParserError): { code: ErrorCode; messag
     case "HPE_HEADER_OVERFLOW":
       return {
         code: "HEADERS_TOO_LARGE",
-        message: `Request headers are larger than ${Math.round(maxHeaderSize / 1024)} KiB`,
+        message: `The URL and headers of the request are larger than ${Math.round(maxHeaderSize / 1024)} KiB together`,
       };
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
       return { code: "BODY_TOO_LARGE", message: "The chunk extensions of the request body are too large" };

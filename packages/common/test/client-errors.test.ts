@@ -69,11 +69,23 @@ describe("requests the HTTP parser refuses", () => {
     });
   });
 
+  it("a URL over Node's limit: the same 431", async () => {
+    const reply = parse(await exchange(`GET /fast?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`));
+    expect(reply.status).toBe(431);
+    expect(reply.body).toEqual({
+      ok: false,
+      message: "The URL and headers of the request are larger than 16 KiB together",
+    });
+  });
+
   it("headers over Node's limit: 431 naming the limit", async () => {
     const raw = `GET /fast HTTP/1.1\r\nHost: a\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
     const reply = parse(await exchange(raw));
     expect(reply.status).toBe(431);
-    expect(reply.body).toEqual({ ok: false, message: "Request headers are larger than 16 KiB" });
+    expect(reply.body).toEqual({
+      ok: false,
+      message: "The URL and headers of the request are larger than 16 KiB together",
+    });
   });
 
   it.each([
