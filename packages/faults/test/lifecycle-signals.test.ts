@@ -88,6 +88,7 @@ async function sigtermUnderLoad(service: ServiceProcess, loadUrl: string, slow: 
     figure(`${service.name} SIGTERM under load`, {
       repliesBefore: load.outcomes.length - after.length,
       repliesAfterSignal: after.filter((o) => o.status !== undefined).length,
+      repliesWithClose: load.outcomes.filter((o) => o.close).length,
       refusedAfterSignal: after.filter((o) => o.error === "ECONNREFUSED").length,
       dropped: dropped(load.outcomes).length,
       readiness503AfterMs: readinessAt - signalledAt,
@@ -99,7 +100,6 @@ async function sigtermUnderLoad(service: ServiceProcess, loadUrl: string, slow: 
       exit,
       slow: await slowReply,
       outcomes: load.outcomes,
-      afterSignal: load.outcomes.filter((o) => o.at >= signalledAt && o.status !== undefined),
     };
   } finally {
     await load.stop();
@@ -116,8 +116,10 @@ describe("SIGTERM under keep-alive load", () => {
     expect(seen.readiness).toMatchObject({ status: 503, close: true });
     expect(dropped(seen.outcomes)).toEqual([]);
     expect(seen.slow.status).toBe(200);
-    // Clients that kept sending during the drain were told to close their connections.
-    expect(seen.afterSignal.some((o) => o.close)).toBe(true);
+    // Clients that kept sending during the drain were told to close their connections (no reply asks that before
+    // the signal). Counted over every reply: the requests in flight as the drain begins get the close, and a client
+    // whose request was sent before the signal may get no other reply before it is refused.
+    expect(seen.outcomes.some((o) => o.close)).toBe(true);
     expect({ code: seen.exit.code, signal: seen.exit.signal }).toEqual({ code: 0, signal: null });
     expect(seen.exit.at - seen.signalledAt).toBeLessThan(DEFAULT_GRACE_MS);
   });
@@ -145,7 +147,7 @@ describe("SIGTERM under keep-alive load", () => {
     expect(seen.readiness).toMatchObject({ status: 503, close: true });
     expect(dropped(seen.outcomes)).toEqual([]);
     expect(seen.slow.status).toBe(200);
-    expect(seen.afterSignal.some((o) => o.close)).toBe(true);
+    expect(seen.outcomes.some((o) => o.close)).toBe(true);
     expect({ code: seen.exit.code, signal: seen.exit.signal }).toEqual({ code: 0, signal: null });
     expect(seen.exit.at - seen.signalledAt).toBeLessThan(DEFAULT_GRACE_MS);
   });
