@@ -9,8 +9,6 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import {
   BotEventBus,
@@ -27,7 +25,7 @@ import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
 import { createManagementApp } from "../services/management/src/app.js";
-import { percentile, report, serve } from "./support.js";
+import { cpuMsOfStat, freePort, percentile, report, serve } from "./support.js";
 
 const SECRET = "bench-secret-key-0123456789";
 const database = await createTestDatabase();
@@ -118,8 +116,7 @@ async function startWorkerProcess(env: Record<string, string>) {
   return {
     /** CPU seconds (user + system) the process has used so far, from /proc. */
     cpuSeconds(): number {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+      return cpuMsOfStat(`/proc/${child.pid}/stat`) / 1000;
     },
     async stop(): Promise<void> {
       const exited = new Promise((r) => child.once("exit", r));
@@ -127,15 +124,6 @@ async function startWorkerProcess(env: Record<string, string>) {
       await exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Sends per second for `token` between the 2nd and the last second of a `seconds` window. */

@@ -7,13 +7,12 @@
  * Measures: idle RSS of each service; gateway req/s per core on a trivial custom webhook; management req/s per core
  * on getbotCode. The worker's msg/s per core and the RSS per loaded bot come from bench:broadcast and bench:gateway.
  */
-import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll } from "../infra/test/support/fleet.js";
 import { fakeBotToken, PlatformClient } from "../infra/test/support/platform.js";
-import { cpuMsOfStat, load } from "./support.js";
+import { cpuMsOfStat, load, rssBytesOf } from "./support.js";
 
 /** CPU seconds (user + system) the process has used so far. */
 function cpuSeconds(pid: number): number {
@@ -21,10 +20,7 @@ function cpuSeconds(pid: number): number {
 }
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024;
+  return rssBytesOf(pid) / 2 ** 20;
 }
 
 /** Runs `run` and returns its requests/s and the requests per CPU-second of `proc`. */

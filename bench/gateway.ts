@@ -33,6 +33,7 @@ import {
   loadClosedLoop,
   percentile,
   report,
+  rssBytesOf,
   spawnServer,
 } from "./support.js";
 
@@ -156,12 +157,6 @@ function cpuMsOf(pid: number): { main: number; others: number } {
     else others += ms;
   }
   return { main, others };
-}
-
-/** Resident memory of a process, in bytes (Linux). */
-function rssOf(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return Number(kb) * 1024;
 }
 
 interface ProfileNode {
@@ -426,10 +421,10 @@ async function main(): Promise<void> {
       // Resident memory per loaded idle bot, of the gateway process.
       const ids: string[] = [];
       for (let i = 0; i < 1000; i++) ids.push(await bot(`logic['ping'] = async () => ${i};`));
-      const before = rssOf(gateway.pid);
+      const before = rssBytesOf(gateway.pid);
       let answered = 0;
       for (const id of ids) if ((await fetch(`${gateway.url}/custom/${id}/ping`)).ok) answered++;
-      const after = rssOf(gateway.pid);
+      const after = rssBytesOf(gateway.pid);
       rows.push([`bots loaded (answered 200 of ${ids.length})`, answered]);
       rows.push([
         "gateway RSS per loaded idle bot, MiB (target < 3)",

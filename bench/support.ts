@@ -129,6 +129,12 @@ export function cpuMsOfStat(path: string): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Resident memory of a process, in bytes (Linux, `/proc/<pid>/status`). */
+export function rssBytesOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) * 1024;
+}
+
 /** The p-th percentile of `values`. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
