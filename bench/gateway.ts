@@ -4,10 +4,11 @@
  * Postgres, Redis, the bot-event bus and a bot's `logic['ping']` in an isolate), a bare express handler, and workerd
  * (Cloudflare's runtime, from the `workerd` npm package) with a one-line worker. Interleaved rounds of autocannon -c 50
  * give req/s, the ratios and each server's CPU time per reply; then latency percentiles to the microsecond, in a
- * closed loop at -c 50 and in an open loop at fixed rates (bench/support.ts); then the first call after a restart of
- * a 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
+ * closed loop at -c 50 (with how often each server's event loop was preempted) and in an open loop at fixed rates
+ * (bench/support.ts); then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of
+ * the gateway process).
  *
- * Run: pnpm bench:gateway (about 4 minutes)
+ * Run: pnpm bench:gateway (about 4 minutes on a quiet machine)
  *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_RATES (1000,10000,20000) the fixed rates;
  *   BENCH_GATEWAY_FLAGS passes Node flags to the gateway; BENCH_PROFILE=<dir> runs the gateway under
  *   `node --cpu-prof` into <dir>, does the throughput rounds only, and prints the functions with the most self time.
@@ -32,6 +33,7 @@ import {
   loadAtRate,
   loadClosedLoop,
   percentile,
+  preemptionsOf,
   report,
   rssBytesOf,
   spawnServer,
@@ -384,10 +386,24 @@ async function main(): Promise<void> {
       console.log(
         `latency: ${ROUNDS} interleaved rounds of ${SECONDS} s, closed loop -c ${CONNECTIONS}, then fixed rates`,
       );
-      const closed = await rounds("closed loop", targets, (t) =>
-        loadClosedLoop({ url: t.url, seconds: SECONDS, connections: CONNECTIONS }),
-      );
+      // How often each server's event loop lost its core while it could run: where the closed loop's tail comes from
+      // (bench/README.md#preemptions-of-the-event-loop-counted-2026-11-26-fourth-session).
+      const preempted = new Map(targets.map((t) => [t.name, { switches: 0, replies: 0 }]));
+      const closed = await rounds("closed loop", targets, async (t) => {
+        const before = preemptionsOf(t.pid);
+        const run = await loadClosedLoop({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
+        const counted = preempted.get(t.name)!;
+        counted.switches += preemptionsOf(t.pid) - before;
+        counted.replies += (run.rps ?? 0) * SECONDS;
+        return run;
+      });
       latencyRows(`at -c ${CONNECTIONS}`, closed);
+      for (const [name, { switches, replies }] of preempted) {
+        rows.push([
+          `${name}: event loop preempted, per 1,000 replies at -c ${CONNECTIONS}`,
+          ((1000 * switches) / replies).toFixed(1),
+        ]);
+      }
       for (const rate of RATES) {
         // Past a server's capacity its queue grows for as long as the run lasts, and the figures measure the run: a
         // server is loaded at a rate only if each of its rounds at -c 50 in this run answered at least 1.25 times as

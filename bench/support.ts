@@ -135,6 +135,16 @@ export function rssBytesOf(pid: number): number {
   return Number(kb) * 1024;
 }
 
+/**
+ * How many times the kernel took the CPU from a process's main thread (its event loop) while it could still run:
+ * `nonvoluntary_ctxt_switches` of `/proc/<pid>/task/<pid>/status` (Linux). Waiting for work (epoll) is a voluntary
+ * switch and is not counted.
+ */
+export function preemptionsOf(pid: number): number {
+  const n = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8"))?.[1];
+  return Number(n);
+}
+
 /** The p-th percentile of `values`. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
