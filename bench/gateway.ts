@@ -386,7 +386,7 @@ async function main(): Promise<void> {
       console.log(
         `latency: ${ROUNDS} interleaved rounds of ${SECONDS} s, closed loop -c ${CONNECTIONS}, then fixed rates`,
       );
-      // How often each server's event loop lost its core while it could run: where the closed loop's tail comes from
+      // How often each server's event loop lost its core while it could run
       // (bench/README.md#preemptions-of-the-event-loop-counted-2026-11-26-fourth-session).
       const preempted = new Map(targets.map((t) => [t.name, { switches: 0, replies: 0 }]));
       const closed = await rounds("closed loop", targets, async (t) => {
