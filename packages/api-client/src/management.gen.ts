@@ -12,13 +12,13 @@ export interface paths {
         };
         /**
          * Start the bot's saved code
-         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says).
          */
         get: operations["restartBotViaGet"];
         put?: never;
         /**
          * Start the bot's saved code
-         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says).
          */
         post: operations["restartBot"];
         delete?: never;
@@ -36,13 +36,13 @@ export interface paths {
         };
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
          */
         get: operations["transferBotViaGet"];
         put?: never;
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
          */
         post: operations["transferBot"];
         delete?: never;
@@ -1625,7 +1625,6 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "msg": "Bot k3Jx9QmZ2pL0aVb7TnRe restarted",
-                     *       "webhook": "registered",
                      *       "stat_code": 200
                      *     }
                      */
@@ -1633,11 +1632,6 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         msg: string;
-                        /**
-                         * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
-                         * @enum {string}
-                         */
-                        webhook: "registered" | "none" | "failed";
                         /** @enum {number} */
                         stat_code: 200;
                     };
@@ -1761,7 +1755,6 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "msg": "Bot k3Jx9QmZ2pL0aVb7TnRe restarted",
-                     *       "webhook": "registered",
                      *       "stat_code": 200
                      *     }
                      */
@@ -1769,11 +1762,6 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         msg: string;
-                        /**
-                         * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
-                         * @enum {string}
-                         */
-                        webhook: "registered" | "none" | "failed";
                         /** @enum {number} */
                         stat_code: 200;
                     };

@@ -8,6 +8,7 @@ export * from "./lifecycle.js";
 export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./redis.js";
+export * from "./redis-lock.js";
 export * from "./bot-events.js";
 export * from "./redis-connection.js";
 export * from "./documents.js";

@@ -88,6 +88,11 @@ export class RedisNames {
     return this.key("limit-hits", botId);
   }
 
+  /** Lock of a bot's webhook registration (restartBot), so that Telegram and the row keep the same secret. */
+  webhookLock(botId: string): string {
+    return this.key("webhook-lock", botId);
+  }
+
   /**
    * Any further key under the prefix. On a Redis Cluster such keys spread over the slots, so a command or script that
    * touches several of them at once must give them a common hash tag (as {@link bullPrefix} does).

@@ -1,7 +1,7 @@
 /**
  * A Bot API server on 127.0.0.1 that Botyard's tests and benchmarks point TELEGRAM_API_ROOT at. It answers every
  * `POST /bot<token>/<method>` like Telegram would for a healthy bot, records each call, and can be told to answer
- * slowly, with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or with 5xx.
+ * slowly (or out of order), with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or with 5xx.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +19,8 @@ export interface RecordedCall {
 export interface FakeTelegramBehaviour {
   /** Delay before each answer, in ms. */
   latencyMs: number;
+  /** Delays (ms) of the next calls, one each in the order they arrive, in place of `latencyMs`: answers out of order. */
+  delayNext: number[];
   /** Per-token limit of calls per second (sliding one-second window); above it the server answers 429. 0: none. */
   ratePerSecond: number;
   /** retry_after (seconds) given with rate-limit 429s. */
@@ -39,6 +41,7 @@ export interface FakeTelegramBehaviour {
 
 const initialBehaviour = (): FakeTelegramBehaviour => ({
   latencyMs: 0,
+  delayNext: [],
   ratePerSecond: 0,
   retryAfter: 1,
   blockedChats: new Set(),
@@ -144,11 +147,12 @@ export class FakeTelegram {
     this.callCount += 1;
     if (this.#keepRecords) this.calls.push({ token, method, params, at });
     const reply = this.#decide(token, method, params, at);
-    if (this.behaviour.latencyMs > 0) {
+    const delay = this.behaviour.delayNext.shift() ?? this.behaviour.latencyMs;
+    if (delay > 0) {
       const timer = setTimeout(() => {
         this.#delayed.delete(timer);
         send(res, reply);
-      }, this.behaviour.latencyMs);
+      }, delay);
       this.#delayed.add(timer);
       return;
     }

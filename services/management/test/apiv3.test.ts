@@ -191,7 +191,8 @@ describe("restart, stop and delete", () => {
     await listener.start();
 
     const res = await post("restartBot", { apiKey: owner.apiKey, botId });
-    expect(res.body).toMatchObject({ ok: true, stat_code: 200, msg: expect.stringContaining("restarted") });
+    // The spec's reply fields besides ok, msg and stat_code: none.
+    expect(res.body).toEqual({ ok: true, stat_code: 200, msg: `Bot ${botId} restarted` });
     const [call] = h.fake.callsOf("setWebhook", token);
     expect(call?.params.url).toBe(`${WEBHOOK_BASE}/telegram/${botId}`);
     const secret = call?.params.secret_token as string;
@@ -235,6 +236,25 @@ describe("restart, stop and delete", () => {
     const logs = await post("getBotLogs", { apiKey: owner.apiKey, botId });
     expect(logs.body.logs[0]).toMatchObject({ level: "error", message: expect.stringContaining("setWebhook failed") });
     expect(JSON.stringify(logs.body)).not.toContain(token);
+    h.fake.reset();
+  });
+
+  it("keeps Telegram's secret and the row's in step when two restarts of one bot run at once", async () => {
+    const token = fakeToken(7);
+    const botId = await createBot(owner.apiKey, { botToken: token });
+    // The first setWebhook is answered last: saved as each answer came, the row would end with the first's secret
+    // while Telegram (which keeps the secret of the last call it got) holds the second's.
+    h.fake.configure({ delayNext: [300, 0] });
+    const replies = await Promise.all([
+      post("restartBot", { apiKey: owner.apiKey, botId }),
+      post("restartBot", { apiKey: owner.apiKey, botId }),
+    ]);
+    for (const res of replies) expect(res.body).toMatchObject({ ok: true, msg: `Bot ${botId} restarted` });
+    const calls = h.fake.callsOf("setWebhook", token);
+    expect(calls).toHaveLength(2);
+    const kept = calls[1]?.params.secret_token as string;
+    const { rows } = await h.handle.pool.query("select webhook_secret_hash from bots where id = $1", [botId]);
+    expect(rows[0].webhook_secret_hash).toBe(createHash("sha256").update(kept).digest("hex"));
     h.fake.reset();
   });
 
@@ -359,8 +379,27 @@ describe("transferBot", () => {
       dbProps: JSON.stringify({ a: [{ x: 1 }] }),
     });
     expect(res.body).toMatchObject({ ok: true, dbProps: { a: { inserted: 1 } } });
+    expect(res.body.msg).toBe(`Bot transferred to ${other.email}; started`);
     expect((await post("getBot", { apiKey: other.apiKey, botId: res.body.newBotId })).body.bot.status).toBe("running");
     expect(h.fake.callsOf("setWebhook", token)).toHaveLength(1);
+  });
+
+  it("says in msg when the new bot's webhook could not be registered (the caller cannot see the new bot)", async () => {
+    const botId = await createBot();
+    const token = fakeToken(8);
+    h.fake.configure({ revokedTokens: new Set([token]) });
+    const res = await post("transferBot", {
+      apiKey: owner.apiKey,
+      botId,
+      targetEmail: other.email,
+      run_now: true,
+      newBotToken: token,
+    });
+    h.fake.reset();
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe(
+      `Bot transferred to ${other.email}; started; webhook registration failed: 401 Unauthorized`,
+    );
   });
 });
 

@@ -5,8 +5,8 @@
  */
 import { type Field, z } from "@botyard/openapi";
 import type { ZodRawShape, ZodTypeAny } from "zod";
-import { botView, type BotService } from "../bots/bot-service.js";
-import { BotDetails, BotListEntry, fields, LogLine, SeedReport, WebhookOutcome } from "./schemas.js";
+import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
+import { BotDetails, BotListEntry, fields, LogLine, SeedReport } from "./schemas.js";
 
 type FieldShape = Record<string, Field>;
 type BodyShape<F extends FieldShape> = { [K in keyof F]: F[K]["body"] };
@@ -67,6 +67,11 @@ function defineOperation<F extends FieldShape, R extends ZodRawShape>(spec: {
 
 const BOT_ID = "k3Jx9QmZ2pL0aVb7TnRe";
 
+/** What msg adds about a restart's webhook registration: nothing, unless it failed (the reason is in the bot log too). */
+function webhookNote(outcome: RestartOutcome): string {
+  return outcome.webhook === "failed" ? `; webhook registration failed: ${outcome.reason}` : "";
+}
+
 /** Every operation, in the order the document lists them. */
 export const operationList: Operation[] = [
   defineOperation({
@@ -74,14 +79,14 @@ export const operationList: Operation[] = [
     summary: "Start the bot's saved code",
     description:
       "Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook " +
-      "with a fresh secret when the bot has a token. A failed registration still answers 200 and says so.",
+      "with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg " +
+      "(the reply has no other field, as the spec says).",
     fields: { botId: fields.botId },
-    reply: { webhook: WebhookOutcome },
-    example: { msg: `Bot ${BOT_ID} restarted`, webhook: "registered" },
+    reply: {},
+    example: { msg: `Bot ${BOT_ID} restarted` },
     async run(bots, accountId, { botId }) {
       const outcome = await bots.restart(accountId, botId);
-      const note = outcome.webhook === "failed" ? `; webhook registration failed: ${outcome.reason}` : "";
-      return { msg: `Bot ${botId} restarted${note}`, webhook: outcome.webhook };
+      return { msg: `Bot ${botId} restarted${webhookNote(outcome)}` };
     },
   }),
   defineOperation({
@@ -90,7 +95,7 @@ export const operationList: Operation[] = [
     description:
       "Copies code and name (not env vars, collections or recipients) into a new bot of the account with " +
       "targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest " +
-      "of the transfer still succeeds.",
+      "of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.",
     fields: {
       botId: fields.botId,
       targetEmail: fields.targetEmail,
@@ -109,7 +114,12 @@ export const operationList: Operation[] = [
         runNow: values.run_now ?? false,
         dbProps: values.dbProps,
       });
-      return { msg: `Bot transferred to ${values.targetEmail}`, newBotId: result.newBotId, dbProps: result.dbProps };
+      const note = result.started ? `; started${webhookNote(result.started)}` : "";
+      return {
+        msg: `Bot transferred to ${values.targetEmail}${note}`,
+        newBotId: result.newBotId,
+        dbProps: result.dbProps,
+      };
     },
   }),
   defineOperation({

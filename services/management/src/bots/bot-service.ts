@@ -14,6 +14,8 @@ import {
   isStorableText,
   prepareDocument,
   unstorableTextMessage,
+  UNAVAILABLE_RETRY_AFTER_S,
+  withRedisLock,
   type BotEvent,
   type BotEventBus,
   type Logger,
@@ -25,6 +27,12 @@ import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { AccountRepository } from "../accounts/account-repository.js";
 import { envProblem } from "../apiv3/schemas.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
+
+/** How a restart's webhook registration went: `none` when the bot has no token; `reason` when it `failed`. */
+export interface RestartOutcome {
+  webhook: "registered" | "none" | "failed";
+  reason?: string;
+}
 
 /** Everything the service talks to. */
 export interface BotServiceDeps {
@@ -74,6 +82,19 @@ export function maskToken(token: string): string {
 export type SeedReport = Record<string, { inserted: number; error?: string }>;
 
 const BOT_NOT_FOUND = () => new AppError("BOT_NOT_FOUND");
+/**
+ * The turn of one webhook registration (see #registerWebhook): longer than the Telegram call's 10 s timeout and the
+ * write after it; a restart waits as long for the one before it (which only a management process that died holding the
+ * turn can make it outwait), then answers 503.
+ */
+const WEBHOOK_LOCK = {
+  ttlMs: 30_000,
+  waitMs: 30_000,
+  busy: () =>
+    new AppError("UNAVAILABLE", "Another restart of this bot is still registering its webhook; try again shortly", {
+      headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S) },
+    }),
+};
 
 /**
  * The id checked before any query: an id holding text Postgres cannot store (NUL, an unpaired surrogate) names no
@@ -269,16 +290,13 @@ export class BotService {
    *
    * @see docs/management-api.md#restartbot
    */
-  async restart(
-    accountId: string,
-    botId: string,
-  ): Promise<{ webhook: "registered" | "none" | "failed"; reason?: string }> {
+  async restart(accountId: string, botId: string): Promise<RestartOutcome> {
     storableId(botId);
     const restarted = await this.deps.bots.markRestarted(accountId, botId);
     if (!restarted) throw BOT_NOT_FOUND();
     // The secret changes only once Telegram has taken it, so the row and Telegram always agree on it: a failed
     // setWebhook (or anything failing after it) never leaves the bot unable to receive its updates.
-    const outcome: { webhook: "registered" | "none" | "failed"; reason?: string } = restarted.tokenEnc
+    const outcome: RestartOutcome = restarted.tokenEnc
       ? await this.#registerWebhook(accountId, botId, this.deps.box.decrypt(restarted.tokenEnc))
       : { webhook: "none" };
     // The count lives in Redis so every replica shares it; a restart clears it whether or not any replica has the
@@ -335,7 +353,7 @@ export class BotService {
       runNow: boolean;
       dbProps?: Record<string, unknown>;
     },
-  ): Promise<{ newBotId: string; dbProps: SeedReport; webhook?: string }> {
+  ): Promise<{ newBotId: string; dbProps: SeedReport; started?: RestartOutcome }> {
     if (input.runNow && !input.newBotToken) throw invalidField("run_now", "run_now requires newBotToken");
     storableId(input.botId);
     const source = await this.deps.bots.findCode(accountId, input.botId);
@@ -363,13 +381,24 @@ export class BotService {
     });
     await this.#announce({ type: "create", botId: newBotId });
     if (input.runNow) {
-      const outcome = await this.restart(target.id, newBotId);
-      return { newBotId, dbProps: report, webhook: outcome.webhook };
+      return { newBotId, dbProps: report, started: await this.restart(target.id, newBotId) };
     }
     return { newBotId, dbProps: report };
   }
 
+  /**
+   * Gives Telegram a fresh secret, then saves its hash. Two restarts of one bot at once (two tabs, a script and the
+   * dashboard, two management replicas) take turns: otherwise Telegram could keep the secret of one and the row the
+   * hash of the other, and every update would be refused with 401 until the next restart. The turn lasts at most the
+   * Telegram call's timeout (10 s) and a write.
+   */
   async #registerWebhook(accountId: string, botId: string, token: string) {
+    return withRedisLock(this.deps.redis, this.deps.names.webhookLock(botId), WEBHOOK_LOCK, () =>
+      this.#setWebhook(accountId, botId, token),
+    );
+  }
+
+  async #setWebhook(accountId: string, botId: string, token: string) {
     const secret = randomToken(32);
     try {
       await this.deps.telegram.call(token, "setWebhook", {
