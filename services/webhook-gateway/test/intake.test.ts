@@ -1,6 +1,7 @@
 /**
  * The Telegram intake (`POST /telegram/:botId`): the secret set by restartBot, recipients recorded from every kind of
- * update, handlers run after the 200, and the cases that must not cost Telegram a retry or the bot an update.
+ * update, handlers run after the 200, the cases that must not cost Telegram a retry or the bot an update, and the
+ * refusals (over the bot's limits) that Telegram must retry so that the bot does not lose the update.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
@@ -169,6 +170,35 @@ describe("refusals", () => {
     await post(witness, message(2, { text: "hi" }));
     await eventually(() => (sent(witness).length === 1 ? true : undefined));
     expect(sent(bot)).toEqual([]);
+  });
+});
+
+describe("updates over a bot's limits", () => {
+  it("answers 429 with Retry-After past the bot's rate, runs no handler, and takes the update when Telegram resends it", async () => {
+    const hx = await startGatewayHarness({ rate: { perSecond: 1, burst: 1 } });
+    try {
+      const bot = await hx.bot("bot.on('text', (ctx) => ctx.reply('got ' + ctx.message.message_id));");
+      const send = (n: number) =>
+        request(hx.app)
+          .post(`/telegram/${bot.botId}`)
+          .set("X-Telegram-Bot-Api-Secret-Token", bot.webhookSecret)
+          .send(message(n, { text: "hi" }));
+      const sentHere = () => hx.fake.callsOf("sendMessage", bot.token).map((c) => c.params.text);
+      expect((await send(1)).status).toBe(200);
+      const refused = await send(2);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ ok: false, message: "Too many requests for this bot; slow down" });
+      const retryAfter = Number(refused.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      await eventually(() => (sentHere().length === 1 ? true : undefined));
+      // Telegram sends a refused update again later; by then the bot has a token for it.
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      expect((await send(2)).status).toBe(200);
+      await eventually(() => (sentHere().length === 2 ? true : undefined));
+      expect(sentHere()).toEqual(["got 1", "got 2"]);
+    } finally {
+      await hx.close();
+    }
   });
 });
 

@@ -1,8 +1,12 @@
 /**
  * `POST /telegram/:botId`: Telegram's updates for a bot. The secret header must match the secret_token given to
- * setWebhook at the last restart. The sender is recorded as a broadcast recipient, then the update goes to the bot's
- * handlers in the background: Telegram gets its 200 at once, whatever the handlers do. Only a wrong secret (or an
- * unknown bot) is the caller's fault (401); a database that does not answer is ours (503, and Telegram retries).
+ * setWebhook at the last restart. The sender is recorded as a broadcast recipient, then the update is admitted as a
+ * webhook call is, and goes to the bot's handlers in the background: Telegram gets its 200 once the update is
+ * admitted, whatever the handlers do. Only a wrong secret (or an unknown bot) is the caller's fault (401); a database
+ * that does not answer is ours (503). A bot over its request rate, its calls at once or its CPU budget answers 429
+ * with Retry-After, as its webhooks do: Telegram keeps the update and sends it again later, where a 200 would lose it.
+ * A halted or stopped bot takes no updates until it is restarted: 200, and no handler runs (a retry would only pile
+ * them up at Telegram).
  *
  * @see docs/bot-runtime.md#telegram-updates
  */
@@ -74,8 +78,12 @@ export function telegramIntakeRoute(
     if (!update) throw new AppError("INVALID_INPUT", "Update must be a JSON object");
     const user = userOf(update);
     if (user) await repository.upsertRecipient(botId, user);
+    const started = await runtime.startUpdate(botId, update).catch((err: unknown) => {
+      if (err instanceof AppError && (err.code === "BOT_HALTED" || err.code === "BOT_NOT_RUNNING")) return undefined;
+      throw err;
+    });
     sendJson(req, res, 200, { ok: true });
-    runtime.runUpdate(botId, update).catch((err: unknown) => {
+    started?.handled.catch((err: unknown) => {
       if (!(err instanceof AppError)) logger.error({ err, botId }, "dispatching an update failed");
     });
   };

@@ -103,10 +103,22 @@ export class BotRuntime {
     throw new AppError("HANDLER_ERROR");
   }
 
-  /** Runs the bot's update handlers on a Telegram update; resolves true when a handler took it. */
-  async runUpdate(botId: string, update: Record<string, unknown>): Promise<boolean> {
-    const outcome = await this.#call(botId, "update", (sandbox) => sandbox.runUpdate(update));
-    return outcome.status === "handled" && outcome.handled;
+  /**
+   * Admits a Telegram update as a webhook call is admitted (status, rate, calls at once, CPU budget: the same
+   * refusals, thrown) and starts the bot's update handlers on it. Resolves once the update is admitted, so the intake
+   * answers Telegram's request only then; `handled` resolves when the handlers are done, true when one took it.
+   */
+  async startUpdate(botId: string, update: Record<string, unknown>): Promise<{ handled: Promise<boolean> }> {
+    let admitted!: () => void;
+    const admission = new Promise<void>((resolve) => {
+      admitted = resolve;
+    });
+    const handled = this.#call(botId, "update", (sandbox) => sandbox.runUpdate(update), admitted).then(
+      (outcome) => outcome.status === "handled" && outcome.handled,
+    );
+    // A refusal rejects `handled` before admission: it is thrown here.
+    await Promise.race([admission, handled]);
+    return { handled };
   }
 
   /** Applies a bot event from management or another replica. */
@@ -131,7 +143,13 @@ export class BotRuntime {
     this.#pool.close();
   }
 
-  async #call(botId: string, what: string, work: (sandbox: Sandbox) => Promise<CallOutcome>): Promise<CallOutcome> {
+  /** Runs `work` on the bot's sandbox once the call is admitted (`admitted` is told then); refusals are thrown. */
+  async #call(
+    botId: string,
+    what: string,
+    work: (sandbox: Sandbox) => Promise<CallOutcome>,
+    admitted?: () => void,
+  ): Promise<CallOutcome> {
     const bot = await this.#directory.get(botId);
     if (bot.status === "halted") throw new AppError("BOT_HALTED");
     if (bot.status !== "running" || !bot.hasRunningCode) throw new AppError("BOT_NOT_RUNNING");
@@ -143,6 +161,7 @@ export class BotRuntime {
       const lease = await this.#pool.acquire(botId, bot.fingerprint);
       try {
         this.#admitCpu(botId, lease.sandbox);
+        admitted?.();
         const outcome = await work(lease.sandbox);
         if (outcome.status === "error") this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
         return outcome;
