@@ -17,6 +17,8 @@ export interface BotTelegram {
   getChat(chatId: Id): Call;
   getChatMember(chatId: Id, userId: number): Call;
   getChatMemberCount(chatId: Id): Call;
+  /** Telegraf 4's name of getChatMemberCount (the Bot API's name before 5.3). */
+  getChatMembersCount(chatId: Id): Call;
   getFile(fileId: string): Call;
   sendMessage(chatId: Id, text: string, extra?: Extra): Call;
   sendPhoto(chatId: Id, photo: string, extra?: Extra): Call;
@@ -62,7 +64,8 @@ export interface BotTelegram {
   banChatMember(chatId: Id, userId: number, untilDate?: number, extra?: Extra): Call;
   unbanChatMember(chatId: Id, userId: number, extra?: Extra): Call;
   leaveChat(chatId: Id): Call;
-  answerCbQuery(callbackQueryId: string, text?: string, showAlert?: boolean, extra?: Extra): Call;
+  /** Telegraf 4's order: `show_alert`, `url` and `cache_time` go in extra. */
+  answerCbQuery(callbackQueryId: string, text?: string, extra?: Extra): Call;
   answerInlineQuery(inlineQueryId: string, results: unknown[], extra?: Extra): Call;
   setMyCommands(commands: unknown[], extra?: Extra): Call;
 }
@@ -80,8 +83,10 @@ export function createTelegram(bridge: Bridge): BotTelegram {
     getChat: (chat_id) => callApi("getChat", { chat_id }),
     getChatMember: (chat_id, user_id) => callApi("getChatMember", { chat_id, user_id }),
     getChatMemberCount: (chat_id) => callApi("getChatMemberCount", { chat_id }),
+    getChatMembersCount: (chat_id) => callApi("getChatMemberCount", { chat_id }),
     getFile: (file_id) => callApi("getFile", { file_id }),
-    sendMessage: send("sendMessage", "text"),
+    // As Telegraf 4, the positional text (or caption) wins over the same field in extra.
+    sendMessage: (chat_id, text, extra = {}) => callApi("sendMessage", { chat_id, ...extra, text }),
     sendPhoto: send("sendPhoto", "photo"),
     sendVideo: send("sendVideo", "video"),
     sendAudio: send("sendAudio", "audio"),
@@ -105,9 +110,9 @@ export function createTelegram(bridge: Bridge): BotTelegram {
     copyMessage: (chat_id, from_chat_id, message_id, extra = {}) =>
       callApi("copyMessage", { chat_id, from_chat_id, message_id, ...extra }),
     editMessageText: (chat_id, message_id, inline_message_id, text, extra = {}) =>
-      callApi("editMessageText", { chat_id, message_id, inline_message_id, text, ...extra }),
+      callApi("editMessageText", { chat_id, message_id, inline_message_id, ...extra, text }),
     editMessageCaption: (chat_id, message_id, inline_message_id, caption, extra = {}) =>
-      callApi("editMessageCaption", { chat_id, message_id, inline_message_id, caption, ...extra }),
+      callApi("editMessageCaption", { chat_id, message_id, inline_message_id, ...extra, caption }),
     editMessageReplyMarkup: (chat_id, message_id, inline_message_id, reply_markup) =>
       callApi("editMessageReplyMarkup", { chat_id, message_id, inline_message_id, reply_markup }),
     deleteMessage: (chat_id, message_id) => callApi("deleteMessage", { chat_id, message_id }),
@@ -117,8 +122,8 @@ export function createTelegram(bridge: Bridge): BotTelegram {
       callApi("banChatMember", { chat_id, user_id, until_date, ...extra }),
     unbanChatMember: (chat_id, user_id, extra = {}) => callApi("unbanChatMember", { chat_id, user_id, ...extra }),
     leaveChat: (chat_id) => callApi("leaveChat", { chat_id }),
-    answerCbQuery: (callback_query_id, text, show_alert, extra = {}) =>
-      callApi("answerCallbackQuery", { callback_query_id, text, show_alert, ...extra }),
+    answerCbQuery: (callback_query_id, text, extra = {}) =>
+      callApi("answerCallbackQuery", { callback_query_id, text, ...extra }),
     answerInlineQuery: (inline_query_id, results, extra = {}) =>
       callApi("answerInlineQuery", { inline_query_id, results, ...extra }),
     setMyCommands: (commands, extra = {}) => callApi("setMyCommands", { commands, ...extra }),

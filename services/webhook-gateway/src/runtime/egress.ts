@@ -45,6 +45,81 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 6 ? "ipv6" : "ipv4");
 }
 
+/** True for what axios takes as an absolute URL: `scheme://…` or protocol-relative `//…`. */
+function isAbsoluteUrl(url: string): boolean {
+  return /^([a-z][a-z\d+\-.]*:)?\/\//i.test(url);
+}
+
+/**
+ * The URL axios requests for `baseURL` and `url`: a relative url is appended to baseURL with one slash between them
+ * (`http://h/api/` and `/v1` give `http://h/api/v1`, not `new URL`'s `http://h/v1`); an absolute url, or an empty
+ * baseURL, leaves url as it is; an empty url is baseURL. As axios, up to two trailing slashes of baseURL go.
+ */
+export function fullPath(baseURL: string, url: string): string {
+  if (baseURL === "" || isAbsoluteUrl(url)) return url;
+  if (url === "") return baseURL;
+  return `${baseURL.replace(/\/?\/$/, "")}/${url.replace(/^\/+/, "")}`;
+}
+
+/** axios's encoding of a params key or value: encodeURIComponent, but `:$,[]` stay and a space is `+`. */
+function encodeParam(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/%3A/gi, ":")
+    .replace(/%24/g, "$")
+    .replace(/%2C/gi, ",")
+    .replace(/%20/g, "+")
+    .replace(/%5B/gi, "[")
+    .replace(/%5D/gi, "]");
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+const isNested = (value: unknown) => isPlainObject(value) || Array.isArray(value);
+const paramText = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+const withoutBrackets = (key: string) => (key.endsWith("[]") ? key.slice(0, -2) : key);
+/** `["o", "y", "z"]` is `o[y][z]`. */
+const bracketKey = (path: string[]) =>
+  path.map((k, i) => (i === 0 ? withoutBrackets(k) : `[${withoutBrackets(k)}]`)).join("");
+
+/**
+ * The query string axios's default params serializer (buildURL over toFormData) makes of `params`: null and
+ * undefined values are left out; `b: [1, 2]` is `b[]=1&b[]=2`; a Date is its ISO text; nested objects and arrays
+ * holding objects use brackets (`o[x]=1`, `list[0][k]=1`); a top-level key ending in `{}` sends its value as JSON.
+ */
+export function serializeParams(params: object): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown) => pairs.push(`${encodeParam(key)}=${encodeParam(paramText(value))}`);
+  const open: object[] = [];
+  const visit = (container: object, path: string[]) => {
+    if (open.includes(container)) throw new EgressError("params contain a circular reference", "ERR_BAD_OPTION");
+    open.push(container);
+    for (const [rawKey, value] of Object.entries(container)) {
+      if (value === null || value === undefined) continue;
+      const key = rawKey.trim();
+      if (path.length === 0 && typeof value === "object") {
+        if (key.endsWith("{}")) {
+          add(key, JSON.stringify(value));
+          continue;
+        }
+        if (Array.isArray(value) && (key.endsWith("[]") || !value.some(isNested))) {
+          for (const element of value)
+            if (element !== null && element !== undefined) add(`${withoutBrackets(key)}[]`, element);
+          continue;
+        }
+      }
+      // As axios, the trimmed key names a leaf but the key as written goes into the path of what is inside.
+      if (isNested(value)) visit(value as object, [...path, rawKey]);
+      else add(path.length === 0 ? key : bracketKey([...path, key]), value);
+    }
+    open.pop();
+  };
+  visit(params, []);
+  return pairs.join("&");
+}
+
 /** An error for bot code, shaped like axios's (message, code, response). */
 export class EgressError extends Error {
   constructor(
@@ -75,14 +150,16 @@ export class Egress {
     if (!METHODS.has(method)) throw new EgressError(`unsupported method ${method}`, "ERR_BAD_OPTION");
     let url: URL;
     try {
-      url = new URL(String(c.url ?? ""), typeof c.baseURL === "string" ? c.baseURL : undefined);
+      url = new URL(fullPath(typeof c.baseURL === "string" ? c.baseURL : "", String(c.url ?? "")));
     } catch {
       throw new EgressError("invalid URL", "ERR_INVALID_URL");
     }
     if (url.protocol !== "http:" && url.protocol !== "https:")
       throw new EgressError("only http and https URLs are allowed", "ERR_INVALID_URL");
-    if (c.params && typeof c.params === "object")
-      for (const [k, v] of Object.entries(c.params)) url.searchParams.append(k, String(v));
+    if (c.params && typeof c.params === "object") {
+      const query = serializeParams(c.params);
+      if (query !== "") url.search = url.search === "" ? query : `${url.search}&${query}`;
+    }
     const host = url.hostname.replace(/^\[|\]$/g, "");
     if (!this.#allowPrivate && net.isIP(host) && isPrivateAddress(host))
       throw new EgressError(`requests to ${host} are not allowed`, "ERR_EGRESS_DENIED");
@@ -162,8 +239,11 @@ export class Egress {
       headers: { ...response.headers },
       data,
     };
-    if (response.statusCode >= 400)
-      throw new EgressError(`Request failed with status code ${response.statusCode}`, "ERR_BAD_RESPONSE", result);
+    // As axios's settle: a 4xx is the request's fault, a 5xx the server's.
+    if (response.statusCode >= 400) {
+      const code = response.statusCode < 500 ? "ERR_BAD_REQUEST" : "ERR_BAD_RESPONSE";
+      throw new EgressError(`Request failed with status code ${response.statusCode}`, code, result);
+    }
     return result;
   }
 }

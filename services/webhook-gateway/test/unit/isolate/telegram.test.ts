@@ -11,6 +11,7 @@ describe("bot.telegram", () => {
       [() => tg.getChat(1), "getChat", { chat_id: 1 }],
       [() => tg.getChatMember(1, 2), "getChatMember", { chat_id: 1, user_id: 2 }],
       [() => tg.getChatMemberCount("@c"), "getChatMemberCount", { chat_id: "@c" }],
+      [() => tg.getChatMembersCount("@c"), "getChatMemberCount", { chat_id: "@c" }],
       [() => tg.getFile("f"), "getFile", { file_id: "f" }],
       [
         () => tg.sendMessage(1, "t", { parse_mode: "HTML" }),
@@ -60,7 +61,7 @@ describe("bot.telegram", () => {
       [() => tg.unbanChatMember(1, 2), "unbanChatMember", { chat_id: 1, user_id: 2 }],
       [() => tg.leaveChat(1), "leaveChat", { chat_id: 1 }],
       [
-        () => tg.answerCbQuery("q", "t", true),
+        () => tg.answerCbQuery("q", "t", { show_alert: true }),
         "answerCallbackQuery",
         { callback_query_id: "q", text: "t", show_alert: true },
       ],
@@ -70,5 +71,31 @@ describe("bot.telegram", () => {
     ];
     for (const [call] of calls) void call();
     expect(bridge.calls).toEqual(calls.map(([, method, params]) => ({ kind: "tg", method, params })));
+  });
+
+  it("answerCbQuery takes Telegraf 4's (callbackQueryId, text?, extra?)", () => {
+    const bridge = fakeBridge();
+    const tg = createTelegram(bridge);
+    void tg.answerCbQuery("id", "x", { show_alert: true });
+    void tg.answerCbQuery("id", undefined, { url: "t.me/bot?start=1", cache_time: 5 });
+    void tg.answerCbQuery("id");
+    expect(bridge.calls.map((c) => (c.kind === "tg" ? c.params : null))).toEqual([
+      { callback_query_id: "id", text: "x", show_alert: true },
+      { callback_query_id: "id", text: undefined, url: "t.me/bot?start=1", cache_time: 5 },
+      { callback_query_id: "id", text: undefined },
+    ]);
+  });
+
+  it("lets the positional text or caption win over the same field in extra, as Telegraf 4 does", () => {
+    const bridge = fakeBridge();
+    const tg = createTelegram(bridge);
+    void tg.sendMessage(1, "shown", { text: "ignored", parse_mode: "HTML" });
+    void tg.editMessageText(1, 2, undefined, "shown", { text: "ignored" });
+    void tg.editMessageCaption(1, 2, undefined, "shown", { caption: "ignored" });
+    expect(bridge.calls.map((c) => (c.kind === "tg" ? [c.method, c.params] : null))).toEqual([
+      ["sendMessage", { chat_id: 1, text: "shown", parse_mode: "HTML" }],
+      ["editMessageText", { chat_id: 1, message_id: 2, inline_message_id: undefined, text: "shown" }],
+      ["editMessageCaption", { chat_id: 1, message_id: 2, inline_message_id: undefined, caption: "shown" }],
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/glo
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
-import { Egress, EgressError, isPrivateAddress } from "../../../src/runtime/egress.js";
+import { Egress, EgressError, fullPath, isPrivateAddress, serializeParams } from "../../../src/runtime/egress.js";
 
 /** The ranges bot code may not reach (docs/bot-runtime.md#axios), as [first address, prefix length]. */
 const PRIVATE_V4: [string, number][] = [
@@ -140,6 +140,35 @@ describe("isPrivateAddress", () => {
   });
 });
 
+// Expected values are what axios 1.x's buildFullPath and buildURL answer for the same input.
+describe("fullPath", () => {
+  it.each([
+    ["http://h/api/", "/v1", "http://h/api/v1"],
+    ["http://h/api", "v1", "http://h/api/v1"],
+    ["http://h/api//", "///v1", "///v1"], // absolute (protocol-relative): not joined
+    ["http://h/api///", "v1", "http://h/api//v1"], // axios drops at most two trailing slashes
+    ["http://h/api", "HTTP+x://o/v1", "HTTP+x://o/v1"],
+    ["http://h/api", "", "http://h/api"],
+    ["", "/v1", "/v1"],
+  ])("joins %j and %j as %j", (base, url, expected) => {
+    expect(fullPath(base, url)).toBe(expected);
+  });
+});
+
+describe("serializeParams", () => {
+  it.each([
+    [{ a: null, b: [1, 2] }, "b[]=1&b[]=2"],
+    [{ "b[]": [1, { k: 1 }] }, "b[]=1&b[]=[object+Object]"],
+    [{ " k ": { "a[]": [""] } }, "+k+[a][0]="],
+    [{ o: { "x[]": 1, y: [[1, null]] } }, "o[x]=1&o[y][0][0]=1"],
+    [{ t: "it's (a) ~*!" }, "t=it's+(a)+~*!"],
+    [[5, 6], "0=5&1=6"],
+    [{}, ""],
+  ])("serializes %j as %j", (params, expected) => {
+    expect(serializeParams(params)).toBe(expected);
+  });
+});
+
 /** What the test server saw, and how it answers a path. */
 let server: Server;
 let origin: string;
@@ -183,7 +212,9 @@ beforeAll(async () => {
       const url = new URL(req.url ?? "/", "http://x");
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       const route = routes[url.pathname];
+      const status = /^\/status\/(\d{3})$/.exec(url.pathname);
       if (route) route(req, res);
+      else if (status) res.writeHead(Number(status[1])).end();
       else res.setHeader("content-type", "application/json").end(JSON.stringify({ echo: true }));
     });
   });
@@ -281,6 +312,53 @@ describe("Egress request shaping", () => {
     expect(seen[1]!.url).toBe("/echo");
   });
 
+  it("joins baseURL and a relative url as axios does, and leaves an absolute url alone", async () => {
+    await open.request({ url: "/v1", baseURL: `${origin}/api/` });
+    await open.request({ url: "v1", baseURL: `${origin}/api` });
+    await open.request({ url: "v1?x=1", baseURL: `${origin}/api//`, params: { y: 2 } });
+    await open.request({ baseURL: `${origin}/api` });
+    await open.request({ url: `${origin}/echo`, baseURL: "http://elsewhere.invalid/api" });
+    expect(seen.map((s) => s.url)).toEqual(["/api/v1", "/api/v1", "/api/v1?x=1&y=2", "/api", "/echo"]);
+    // "//host" is absolute for axios (protocol-relative), so it is not joined, and alone it is no URL.
+    const err = await failure(open.request({ url: "//v1", baseURL: `${origin}/api` }));
+    expect([err.code, err.message]).toEqual(["ERR_INVALID_URL", "invalid URL"]);
+    expect(seen).toHaveLength(5);
+  });
+
+  it("serializes params as axios's default serializer does", async () => {
+    await open.request({ url: `${origin}/echo`, params: { a: null, b: [1, 2] } });
+    expect(seen[0]!.url).toBe("/echo?b[]=1&b[]=2");
+    // Expected text produced by axios 1.x's buildURL for the same params.
+    await open.request({
+      url: `${origin}/echo`,
+      params: {
+        u: undefined,
+        d: new Date(0),
+        o: { x: 1, y: { z: 2 } },
+        list: [{ k: 1 }, null, "v"],
+        "j{}": { k: 1 },
+        s: "a b+c,:$&=/?[]",
+        t: true,
+        n: 0,
+        e: "",
+        na: [null, 3],
+        "x[]": [1],
+      },
+    });
+    expect(seen[1]!.url).toBe(
+      "/echo?d=1970-01-01T00:00:00.000Z&o[x]=1&o[y][z]=2&list[0][k]=1&list[2]=v&j%7B%7D=%7B%22k%22:1%7D" +
+        "&s=a+b%2Bc,:$%26%3D%2F%3F[]&t=true&n=0&e=&na[]=3&x[]=1",
+    );
+  });
+
+  it("refuses params that refer to themselves", async () => {
+    const params: Record<string, unknown> = { a: 1 };
+    params.self = { back: params };
+    const err = await failure(open.request({ url: `${origin}/echo`, params }));
+    expect([err.code, err.message]).toEqual(["ERR_BAD_OPTION", "params contain a circular reference"]);
+    expect(seen).toEqual([]);
+  });
+
   it("sends string and number headers only", async () => {
     await open.request({ url: `${origin}/echo`, headers: { "x-a": "1", "x-b": 2, "x-c": true, "x-d": { v: 1 } } });
     expect(seen[0]!.headers).toMatchObject({ "x-a": "1", "x-b": "2" });
@@ -340,10 +418,26 @@ describe("Egress responses", () => {
   it("rejects a status of 400 or more like axios, with the response attached", async () => {
     const err = await failure(open.request({ url: `${origin}/missing` }));
     expect(err).toBeInstanceOf(EgressError);
-    expect([err.code, err.message]).toEqual(["ERR_BAD_RESPONSE", "Request failed with status code 404"]);
+    expect([err.code, err.message]).toEqual(["ERR_BAD_REQUEST", "Request failed with status code 404"]);
     expect(err.response).toMatchObject({ status: 404, statusText: "Gone Fishing", data: { e: 1 } });
     const bad = await failure(open.request({ url: `${origin}/bad` }));
-    expect([bad.code, bad.response?.status, bad.response?.data]).toEqual(["ERR_BAD_RESPONSE", 400, "no"]);
+    expect([bad.code, bad.response?.status, bad.response?.data]).toEqual(["ERR_BAD_REQUEST", 400, "no"]);
+  });
+
+  it("codes a 4xx ERR_BAD_REQUEST and a 5xx ERR_BAD_RESPONSE, as axios's settle does", async () => {
+    const codes: Array<[number, string]> = [];
+    for (const status of [400, 499, 500, 503, 599]) {
+      const err = await failure(open.request({ url: `${origin}/status/${status}` }));
+      codes.push([err.response?.status ?? 0, err.code]);
+    }
+    expect(codes).toEqual([
+      [400, "ERR_BAD_REQUEST"],
+      [499, "ERR_BAD_REQUEST"],
+      [500, "ERR_BAD_RESPONSE"],
+      [503, "ERR_BAD_RESPONSE"],
+      [599, "ERR_BAD_RESPONSE"],
+    ]);
+    expect((await open.request({ url: `${origin}/status/399` })).status).toBe(399);
   });
 
   it("does not follow redirects: the bot sees the 3xx (a redirect could point at a private address)", async () => {
