@@ -76,6 +76,20 @@ function jsonArrayText(texts: readonly string[]): string {
   return `${out}]`;
 }
 
+/**
+ * Checks updateOne's options: there are none, so every option is refused, not ignored (an ignored `upsert: true`
+ * would silently insert nothing). setProp is the call that inserts when nothing matches.
+ */
+function updateOptions(raw: unknown): void {
+  if (raw === undefined || raw === null) return;
+  if (!isPlainObject(raw)) throw invalid("updateOne takes no options");
+  for (const key of Object.keys(raw)) {
+    if (key === "upsert")
+      throw invalid("updateOne does not support the option 'upsert'; setProp inserts a document when none matches");
+    throw invalid(`unknown option '${excerpt(key, 20)}' (updateOne takes no options)`);
+  }
+}
+
 function collectionOf(name: unknown): string {
   const problem = collectionNameProblem(name);
   if (problem) throw invalid(problem);
@@ -143,7 +157,7 @@ export class DocumentStore {
       case "insertMany":
         return this.insertMany(collectionOf(a[0]), a[1]);
       case "updateOne":
-        return this.updateOne(collectionOf(a[0]), a[1], a[2]);
+        return this.updateOne(collectionOf(a[0]), a[1], a[2], a[3]);
       case "setProp":
         return this.setProp(collectionOf(a[0]), a[1], a[2]);
       case "deleteOne":
@@ -331,12 +345,17 @@ export class DocumentStore {
     return prepared.map((p) => p.data._id as string | number);
   }
 
-  /** Applies an update to the first match: read, apply in memory, write back unless another call changed it. */
+  /**
+   * Applies an update to the first match: read, apply in memory, write back unless another call changed it. It takes
+   * no options: any given is refused (see {@link updateOptions}) rather than ignored.
+   */
   async updateOne(
     collection: string,
     filter: unknown,
     update: unknown,
+    rawOptions?: unknown,
   ): Promise<{ matchedCount: number; modifiedCount: number }> {
+    updateOptions(rawOptions);
     parseUpdate(update); // refuses a bad update before any statement runs
     return this.#withClient(async (client) => {
       for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
@@ -362,7 +381,11 @@ export class DocumentStore {
     });
   }
 
-  /** Merges `props` into the first match, or inserts the filter's equality fields plus `props` when none matches. */
+  /**
+   * Merges `props` into the first match, or inserts the filter's equality fields plus `props` when none matches. Dotted
+   * keys of `props` are paths either way: the insert applies `props` as the `$set` of an update would (MongoDB's
+   * upsert), so `{ 'profile.name': 'A' }` inserts `profile: { name: 'A' }`, which a later setProp then merges into.
+   */
   async setProp(
     collection: string,
     filter: unknown,
@@ -382,7 +405,9 @@ export class DocumentStore {
       const updated = await this.updateOne(collection, filter, { $set: set });
       if (updated.matchedCount === 1) return { matched: true };
     }
-    const doc = { ...equalityFields(filter), ...props };
+    const doc = equalityFields(filter);
+    if (Object.hasOwn(props, "_id")) doc._id = cloneJson(props._id);
+    if (Object.keys(set).length > 0) applyUpdate(doc, { $set: set });
     const { insertedId } = await this.insertOne(collection, doc);
     return { matched: false, upsertedId: insertedId };
   }

@@ -11,10 +11,11 @@
  * @see docs/bot-runtime.md#how-bot-code-runs
  */
 
-/** Database operations bot code may call on `db.operation`. */
+/** Database operations bot code may call on `db.operation` (`find` is an alias of `findAll`, as in the store). */
 export const DB_OPERATIONS = [
   "findOne",
   "findAll",
+  "find",
   "countDocuments",
   "insertOne",
   "insertMany",

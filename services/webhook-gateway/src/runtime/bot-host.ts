@@ -91,7 +91,7 @@ export class BotHost implements SandboxHost {
       case "db": {
         const run = () =>
           this.#budgeted(this.#db, async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
-        return call.op === "findAll" ? this.#pages.run(run) : run();
+        return call.op === "findAll" || call.op === "find" ? this.#pages.run(run) : run();
       }
       case "tg":
         return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));
