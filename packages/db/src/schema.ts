@@ -226,6 +226,11 @@ export const broadcasts = pgTable(
     sent: integer("sent").notNull().default(0),
     failed: integer("failed").notNull().default(0),
     cursor: bigint("cursor", { mode: "number" }),
+    /**
+     * Recipients above `cursor` already handled (sent or failed) when progress was saved: a run that resumes the job
+     * skips them, so a hand-back or a crash does not send them twice (docs/broadcast.md#progress).
+     */
+    doneAbove: bigint("done_above", { mode: "number" }).array().notNull().default(sql`'{}'::bigint[]`),
     error: text("error"),
     /**
      * The run fence (docs/broadcast.md#fencing): raised by every claim of the job, so a write carrying an older value

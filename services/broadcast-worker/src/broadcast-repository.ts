@@ -1,5 +1,5 @@
 /** SQL of the worker: claiming a bot's next broadcast, its recipients, progress and outcome. */
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { bots, broadcasts, recipients, type Database } from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
 
@@ -12,6 +12,8 @@ export interface ClaimedBroadcast {
   sent: number;
   failed: number;
   cursor: number | null;
+  /** Recipients above `cursor` that an earlier run of the job already handled: this run skips them. */
+  doneAbove: number[];
   /** The job's fence after this claim: every later write of the run carries it (docs/broadcast.md#fencing). */
   fence: number;
 }
@@ -27,6 +29,8 @@ export interface Progress {
   sent: number;
   failed: number;
   cursor: number | null;
+  /** Recipients above `cursor` already handled (see {@link ClaimedBroadcast.doneAbove}). */
+  doneAbove: number[];
 }
 
 /** A bot whose next broadcast has no live lease, so it needs a drain job. */
@@ -125,6 +129,7 @@ export class WorkerRepository {
           sent: broadcasts.sent,
           failed: broadcasts.failed,
           cursor: broadcasts.cursor,
+          doneAbove: broadcasts.doneAbove,
           fence: broadcasts.fence,
         });
       const c = claimed[0]!;
@@ -138,12 +143,17 @@ export class WorkerRepository {
     return rows[0]?.tokenEnc ?? undefined;
   }
 
-  /** The next page of recipients after `afterChatId`, in chat id order, skipping blocked users and other languages. */
+  /**
+   * The next page of recipients of job `jobId` after `afterChatId`, in chat id order: the bot's users recorded by the
+   * time the job started (those `total` counted), skipping blocked users and other languages. The start is compared in
+   * SQL, to the microsecond (a JavaScript Date keeps milliseconds).
+   */
   async recipientsAfter(
     botId: string,
     afterChatId: number | null,
     lang: string | undefined,
     limit: number,
+    jobId: string,
   ): Promise<number[]> {
     const rows = await this.db
       .select({ chatId: recipients.chatId })
@@ -152,6 +162,10 @@ export class WorkerRepository {
         and(
           eq(recipients.botId, botId),
           eq(recipients.blocked, false),
+          lte(
+            recipients.createdAt,
+            sql`(select ${broadcasts.startedAt} from ${broadcasts} where ${broadcasts.id} = ${jobId})`,
+          ),
           afterChatId === null ? undefined : gt(recipients.chatId, afterChatId),
           lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
         ),

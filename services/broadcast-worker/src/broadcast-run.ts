@@ -85,6 +85,11 @@ export class BroadcastRun {
   #fatal: string | null = null;
   #inFlight = 0;
   readonly #order: Delivery[] = [];
+  /**
+   * Recipients above the cursor that an earlier run of the job handled (`doneAbove`) and the feed has not reached yet:
+   * skipped when it does, never sent again.
+   */
+  #handledBefore: Set<number>;
   readonly #retry: Delivery[] = [];
   #delayedRetries = 0;
   readonly #pacer: Pacer;
@@ -106,6 +111,7 @@ export class BroadcastRun {
     this.#sent = job.sent;
     this.#failed = job.failed;
     this.#cursor = job.cursor;
+    this.#handledBefore = new Set(job.doneAbove);
     this.#pacer = new Pacer(options.ratePerSecond, { ceiling: options.ceilingPerSecond, history: options.history });
     if (options.pausedUntil) this.#pacer.pause(options.pausedUntil - performance.now());
     this.#flushMs = options.flushMs ?? 200;
@@ -159,6 +165,7 @@ export class BroadcastRun {
       this.job.botId,
       this.job.cursor,
       payload.filter?.lang,
+      this.job.id,
       this.#pageSize,
     );
     const flusher = setInterval(() => void this.#flush(), this.#flushMs);
@@ -167,6 +174,12 @@ export class BroadcastRun {
         let delivery = this.#retry.shift();
         if (!delivery) {
           const chatId = await feed.next();
+          if (chatId !== undefined && this.#handledBefore.delete(chatId)) {
+            // Handled by an earlier run: counted then, only the cursor moves past it.
+            this.#order.push({ chatId, attempts: 0, done: true });
+            this.#advanceCursor();
+            continue;
+          }
           if (chatId !== undefined) {
             delivery = { chatId, attempts: 0, done: false };
             this.#order.push(delivery);
@@ -249,12 +262,24 @@ export class BroadcastRun {
     if (outcome === "sent") this.#sent += 1;
     else this.#failed += 1;
     this.deps.metrics.messages.inc({ outcome });
-    // The cursor moves past a recipient only when everyone before it is handled too.
+    this.#advanceCursor();
+  }
+
+  /** The cursor moves past a recipient only when everyone before it is handled too. */
+  #advanceCursor(): void {
     while (this.#order.length > 0 && this.#order[0]!.done) this.#cursor = this.#order.shift()!.chatId;
   }
 
+  /**
+   * Counts, the cursor, and the recipients above it already handled. The cursor waits for the oldest recipient still
+   * pending (a 429 or a 5xx back-off holds it), while later ones are sent and counted: saved without them, a run that
+   * resumes from the cursor would send those again.
+   */
   #progress(): Progress {
-    return { sent: this.#sent, failed: this.#failed, cursor: this.#cursor };
+    // Those of an earlier run that the feed has not reached yet, then this run's (all above the cursor).
+    const doneAbove = [...this.#handledBefore];
+    for (const delivery of this.#order) if (delivery.done) doneAbove.push(delivery.chatId);
+    return { sent: this.#sent, failed: this.#failed, cursor: this.#cursor, doneAbove };
   }
 
   /** Saves progress and renews the lease; joins the write under way instead of starting a second one. */

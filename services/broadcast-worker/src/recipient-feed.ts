@@ -17,6 +17,8 @@ export class RecipientFeed {
     private readonly botId: string,
     after: number | null,
     private readonly lang: string | undefined,
+    /** The job: users recorded after it started are not its recipients. */
+    private readonly jobId: string,
     private readonly pageSize = 500,
   ) {
     this.#after = after;
@@ -42,10 +44,12 @@ export class RecipientFeed {
   }
 
   #read(): Promise<number[]> {
-    const read = this.repository.recipientsAfter(this.botId, this.#after, this.lang, this.pageSize).then((rows) => {
-      if (rows.length > 0) this.#after = rows[rows.length - 1]!;
-      return rows;
-    });
+    const read = this.repository
+      .recipientsAfter(this.botId, this.#after, this.lang, this.pageSize, this.jobId)
+      .then((rows) => {
+        if (rows.length > 0) this.#after = rows[rows.length - 1]!;
+        return rows;
+      });
     // A failed read-ahead surfaces when next() awaits it, not as an unhandled rejection before that.
     read.catch(() => {});
     return read;

@@ -82,6 +82,13 @@ async function leaseLeft(id: string): Promise<number> {
 
 const past = () => sql`now() - interval '1 second'`;
 
+/** A job of `botId` that started after its recipients were recorded (the feed's recipients are those). */
+async function startedJob(botId: string): Promise<string> {
+  const id = await job(botId, { status: "running" });
+  await handle.pool.query("update broadcasts set started_at = now() where id = $1", [id]);
+  return id;
+}
+
 describe("claimNext", () => {
   it("answers idle for a bot with nothing queued or running", async () => {
     const b = await bot();
@@ -105,6 +112,7 @@ describe("claimNext", () => {
         sent: 0,
         failed: 0,
         cursor: null,
+        doneAbove: [],
         fence: 1,
       },
     });
@@ -150,6 +158,7 @@ describe("claimNext", () => {
         sent: 5,
         failed: 2,
         cursor: 7,
+        doneAbove: [],
         fence: 5,
       },
     });
@@ -201,7 +210,9 @@ describe("progress and outcome", () => {
   it("saveProgress writes counts and cursor and renews the lease under the run's fence", async () => {
     const j = await claimed();
     await handle.db.update(broadcasts).set({ leaseUntil: past() }).where(eq(broadcasts.id, j.id));
-    expect(await repo.saveProgress(j.id, j.fence, { sent: 3, failed: 1, cursor: 4 }, 8000)).toBe("renewed");
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 3, failed: 1, cursor: 4, doneAbove: [] }, 8000)).toBe(
+      "renewed",
+    );
     const r = await row(j.id);
     expect([r.sent, r.failed, r.cursor, r.status]).toEqual([3, 1, 4, "running"]);
     expect(await leaseLeft(j.id)).toBeGreaterThan(7000);
@@ -209,57 +220,75 @@ describe("progress and outcome", () => {
 
   it("saveProgress writes nothing and answers lost under an old fence, cancelled when the job was cancelled", async () => {
     const j = await claimed();
-    expect(await repo.saveProgress(j.id, j.fence - 1, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
+    expect(await repo.saveProgress(j.id, j.fence - 1, { sent: 9, failed: 9, cursor: 9, doneAbove: [] }, 8000)).toBe(
+      "lost",
+    );
     expect((await row(j.id)).sent).toBe(0);
     await handle.db.update(broadcasts).set({ status: "cancelled" }).where(eq(broadcasts.id, j.id));
-    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("cancelled");
-    expect(await repo.saveProgress(j.id, j.fence + 1, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9, doneAbove: [] }, 8000)).toBe(
+      "cancelled",
+    );
+    expect(await repo.saveProgress(j.id, j.fence + 1, { sent: 9, failed: 9, cursor: 9, doneAbove: [] }, 8000)).toBe(
+      "lost",
+    );
     expect((await row(j.id)).sent).toBe(0);
     await handle.db.update(broadcasts).set({ status: "completed" }).where(eq(broadcasts.id, j.id));
-    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9 }, 8000)).toBe("lost");
-    expect(await repo.saveProgress("no-such-job", 1, { sent: 0, failed: 0, cursor: null }, 8000)).toBe("lost");
+    expect(await repo.saveProgress(j.id, j.fence, { sent: 9, failed: 9, cursor: 9, doneAbove: [] }, 8000)).toBe("lost");
+    expect(await repo.saveProgress("no-such-job", 1, { sent: 0, failed: 0, cursor: null, doneAbove: [] }, 8000)).toBe(
+      "lost",
+    );
+  });
+
+  it("saves the recipients above the cursor already handled, and a later claim of the job returns them", async () => {
+    const j = await claimed();
+    expect(j.doneAbove).toEqual([]);
+    await repo.release(j.id, j.fence, { sent: 4, failed: 0, cursor: 2, doneAbove: [4, 5] });
+    await handle.db.update(broadcasts).set({ leaseUntil: past() }).where(eq(broadcasts.id, j.id));
+    const again = await repo.claimNext(j.botId, "w2", 5000);
+    if (again.kind !== "claimed") throw new Error("no claim");
+    expect(again.job).toMatchObject({ id: j.id, cursor: 2, doneAbove: [4, 5], sent: 4 });
   });
 
   it("release saves progress and keeps the lease for the cool-down only, the job still running", async () => {
     const j = await claimed();
-    await repo.release(j.id, j.fence, { sent: 2, failed: 0, cursor: 2 });
+    await repo.release(j.id, j.fence, { sent: 2, failed: 0, cursor: 2, doneAbove: [] });
     const r = await row(j.id);
     expect([r.status, r.sent, r.cursor]).toEqual(["running", 2, 2]);
     const left = await leaseLeft(j.id);
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(COOL_DOWN_MS);
-    await repo.release(j.id, j.fence + 1, { sent: 7, failed: 0, cursor: 7 });
+    await repo.release(j.id, j.fence + 1, { sent: 7, failed: 0, cursor: 7, doneAbove: [] });
     expect((await row(j.id)).sent).toBe(2);
   });
 
   it("finish ends a running job as completed or failed under its fence only", async () => {
     const j = await claimed();
-    await repo.finish(j.id, j.fence - 1, "completed", { sent: 1, failed: 0, cursor: 1 });
+    await repo.finish(j.id, j.fence - 1, "completed", { sent: 1, failed: 0, cursor: 1, doneAbove: [] });
     expect((await row(j.id)).status).toBe("running");
-    await repo.finish(j.id, j.fence, "completed", { sent: 4, failed: 0, cursor: 5 });
+    await repo.finish(j.id, j.fence, "completed", { sent: 4, failed: 0, cursor: 5, doneAbove: [] });
     let r = await row(j.id);
     expect([r.status, r.sent, r.cursor, r.error]).toEqual(["completed", 4, 5, null]);
     expect(r.finishedAt).not.toBeNull();
     expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
     expect(await leaseLeft(j.id)).toBeGreaterThan(0);
     // A finished job is not finished again.
-    await repo.finish(j.id, j.fence, "failed", { sent: 0, failed: 0, cursor: null }, "late");
+    await repo.finish(j.id, j.fence, "failed", { sent: 0, failed: 0, cursor: null, doneAbove: [] }, "late");
     expect((await row(j.id)).status).toBe("completed");
 
     const k = await claimed();
-    await repo.finish(k.id, k.fence, "failed", { sent: 0, failed: 1, cursor: 1 }, "token rejected");
+    await repo.finish(k.id, k.fence, "failed", { sent: 0, failed: 1, cursor: 1, doneAbove: [] }, "token rejected");
     r = await row(k.id);
     expect([r.status, r.failed, r.error]).toEqual(["failed", 1, "token rejected"]);
   });
 
   it("saveCancelledCounts writes the final counts of a cancelled job under its fence, never of a running one", async () => {
     const j = await claimed();
-    await repo.saveCancelledCounts(j.id, j.fence, { sent: 1, failed: 0, cursor: 1 });
+    await repo.saveCancelledCounts(j.id, j.fence, { sent: 1, failed: 0, cursor: 1, doneAbove: [] });
     expect((await row(j.id)).sent).toBe(0);
     await handle.db.update(broadcasts).set({ status: "cancelled" }).where(eq(broadcasts.id, j.id));
-    await repo.saveCancelledCounts(j.id, j.fence + 1, { sent: 5, failed: 0, cursor: 5 });
+    await repo.saveCancelledCounts(j.id, j.fence + 1, { sent: 5, failed: 0, cursor: 5, doneAbove: [] });
     expect((await row(j.id)).sent).toBe(0);
-    await repo.saveCancelledCounts(j.id, j.fence, { sent: 2, failed: 1, cursor: 3 });
+    await repo.saveCancelledCounts(j.id, j.fence, { sent: 2, failed: 1, cursor: 3, doneAbove: [] });
     const r = await row(j.id);
     expect([r.status, r.sent, r.failed, r.cursor]).toEqual(["cancelled", 2, 1, 3]);
     expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
@@ -270,19 +299,33 @@ describe("progress and outcome", () => {
 describe("recipients and tokens", () => {
   it("recipientsAfter pages unblocked recipients in chat id order after a cursor, by language", async () => {
     const b = await bot(12);
-    expect(await repo.recipientsAfter(b, null, undefined, 4)).toEqual([1, 2, 3, 4]);
-    expect(await repo.recipientsAfter(b, 4, undefined, 4)).toEqual([6, 7, 8, 9]);
-    expect(await repo.recipientsAfter(b, 9, undefined, 10)).toEqual([11, 12]);
-    expect(await repo.recipientsAfter(b, null, "de", 10)).toEqual([3, 6, 9, 12]);
-    expect(await repo.recipientsAfter(b, 6, "De", 10)).toEqual([9, 12]);
+    const j = await startedJob(b);
+    expect(await repo.recipientsAfter(b, null, undefined, 4, j)).toEqual([1, 2, 3, 4]);
+    expect(await repo.recipientsAfter(b, 4, undefined, 4, j)).toEqual([6, 7, 8, 9]);
+    expect(await repo.recipientsAfter(b, 9, undefined, 10, j)).toEqual([11, 12]);
+    expect(await repo.recipientsAfter(b, null, "de", 10, j)).toEqual([3, 6, 9, 12]);
+    expect(await repo.recipientsAfter(b, 6, "De", 10, j)).toEqual([9, 12]);
+  });
+
+  it("recipientsAfter leaves out users recorded after the job started (total did not count them)", async () => {
+    const b = await bot(3);
+    const j = await startedJob(b);
+    // Recorded a microsecond after the start: a JavaScript Date (milliseconds) could not tell them apart.
+    await handle.pool.query(
+      "insert into recipients (bot_id, chat_id, created_at) select $1, 4, started_at + interval '1 microsecond' from broadcasts where id = $2",
+      [b, j],
+    );
+    expect(await repo.recipientsAfter(b, null, undefined, 10, j)).toEqual([1, 2, 3]);
+    const later = await startedJob(b);
+    expect(await repo.recipientsAfter(b, null, undefined, 10, later)).toEqual([1, 2, 3, 4]);
   });
 
   it("markBlocked blocks one recipient of one bot", async () => {
     const b = await bot(3);
     const other = await bot(3);
     await repo.markBlocked(b, 2);
-    expect(await repo.recipientsAfter(b, null, undefined, 10)).toEqual([1, 3]);
-    expect(await repo.recipientsAfter(other, null, undefined, 10)).toEqual([1, 2, 3]);
+    expect(await repo.recipientsAfter(b, null, undefined, 10, await startedJob(b))).toEqual([1, 3]);
+    expect(await repo.recipientsAfter(other, null, undefined, 10, await startedJob(other))).toEqual([1, 2, 3]);
     const [r] = await handle.db.select().from(recipients).where(sql`bot_id = ${b} and chat_id = 2`);
     expect(r!.blockedAt).not.toBeNull();
   });

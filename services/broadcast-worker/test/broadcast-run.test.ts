@@ -99,6 +99,7 @@ function setup(
       sent: 0,
       failed: 0,
       cursor: null,
+      doneAbove: [],
       fence: 7,
       ...job,
     },
@@ -166,7 +167,7 @@ describe("BroadcastRun", () => {
     });
     expect(repository.ended).toEqual({
       how: "completed",
-      progress: { sent: 14, failed: 1, cursor: 11 },
+      progress: { sent: 14, failed: 1, cursor: 11, doneAbove: [] },
       error: null,
       fence: 7,
     });
@@ -183,7 +184,7 @@ describe("BroadcastRun", () => {
     const { repository, telegram, run } = setup([]);
     expect(await run.run()).toBe("completed");
     expect(telegram.calls).toEqual([]);
-    expect(repository.ended?.progress).toEqual({ sent: 0, failed: 0, cursor: null });
+    expect(repository.ended?.progress).toEqual({ sent: 0, failed: 0, cursor: null, doneAbove: [] });
   });
 
   it("counts a 400 failed at once, blocks the recipient on a 403, retries 5xx and network errors", async () => {
@@ -200,7 +201,7 @@ describe("BroadcastRun", () => {
     expect(await counted()).toEqual({ sent: 4, failed: 3 });
     expect(Object.fromEntries(telegram.attempts)).toEqual({ 1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1 });
     expect(repository.blocked).toEqual([3]);
-    expect(repository.ended?.progress).toEqual({ sent: 4, failed: 3, cursor: 7 });
+    expect(repository.ended?.progress).toEqual({ sent: 4, failed: 3, cursor: 7, doneAbove: [] });
   });
 
   it("sends a retry while later recipients still wait, then moves the cursor past everyone", async () => {
@@ -214,7 +215,7 @@ describe("BroadcastRun", () => {
     );
     expect(await run.run()).toBe("completed");
     expect(telegram.attempts.get(1)).toBe(2);
-    expect(repository.ended?.progress).toEqual({ sent: 40, failed: 0, cursor: 40 });
+    expect(repository.ended?.progress).toEqual({ sent: 40, failed: 0, cursor: 40, doneAbove: [] });
   });
 
   it("gives up a failing recipient after three attempts by default", async () => {
@@ -223,7 +224,7 @@ describe("BroadcastRun", () => {
     });
     expect(await run.run()).toBe("completed");
     expect(telegram.attempts.get(1)).toBe(3);
-    expect(repository.ended?.progress).toEqual({ sent: 0, failed: 1, cursor: 1 });
+    expect(repository.ended?.progress).toEqual({ sent: 0, failed: 1, cursor: 1, doneAbove: [] });
   });
 
   it("retries after a 429 without counting it as an attempt, pausing every start as asked", async () => {
@@ -240,7 +241,7 @@ describe("BroadcastRun", () => {
     expect(await run.run()).toBe("completed");
     expect(await counted()).toEqual({ sent: 3, rate_limited: 1 });
     expect(telegram.attempts.get(2)).toBe(3); // 429, then 500 (attempt 1 of 2), then sent
-    expect(repository.ended?.progress).toEqual({ sent: 3, failed: 0, cursor: 3 });
+    expect(repository.ended?.progress).toEqual({ sent: 3, failed: 0, cursor: 3, doneAbove: [] });
     expect(run.pausedUntil).toBeGreaterThanOrEqual(limitedAt + 50);
     const after = telegram.calls.filter((c) => c.at > limitedAt);
     for (const call of after) expect(call.at).toBeGreaterThanOrEqual(limitedAt + 50);
@@ -272,7 +273,7 @@ describe("BroadcastRun", () => {
     expect(telegram.chatIds()).toEqual([1, 2, 3]);
     expect(repository.ended).toEqual({
       how: "failed",
-      progress: { sent: 2, failed: 0, cursor: 2 },
+      progress: { sent: 2, failed: 0, cursor: 2, doneAbove: [] },
       error: "Telegram rejected the bot token (401 Unauthorized)",
       fence: 7,
     });
@@ -315,7 +316,7 @@ describe("BroadcastRun", () => {
     expect(setupResult.telegram.chatIds()).toEqual([1, 2, 3]);
     expect(setupResult.repository.ended).toEqual({
       how: "cancelled",
-      progress: { sent: 3, failed: 0, cursor: 3 },
+      progress: { sent: 3, failed: 0, cursor: 3, doneAbove: [] },
       fence: 7,
     });
   });
@@ -350,7 +351,36 @@ describe("BroadcastRun", () => {
     );
     run = s.run;
     expect(await run.run()).toBe("handed-back");
-    expect(s.repository.ended).toEqual({ how: "release", progress: { sent: 2, failed: 0, cursor: 2 }, fence: 7 });
+    expect(s.repository.ended).toEqual({
+      how: "release",
+      progress: { sent: 2, failed: 0, cursor: 2, doneAbove: [] },
+      fence: 7,
+    });
+  });
+
+  it("hands back with the recipients sent above a cursor held by a retry, and the resuming run sends only the rest", async () => {
+    let run: BroadcastRun | undefined;
+    let firstSent = 0;
+    // Chat 1's first answer is a 500: it waits out its back-off while 2 to 6 are sent, holding the cursor below them.
+    const first = setup(range(6), async (chatId, attempt) => {
+      if (chatId === 1 && attempt === 1) throw apiError(500);
+      firstSent += 1;
+      if (firstSent === 5) run!.handBack();
+      return {};
+    });
+    run = first.run;
+    expect(await run.run()).toBe("handed-back");
+    expect(first.repository.ended).toEqual({
+      how: "release",
+      progress: { sent: 5, failed: 0, cursor: null, doneAbove: [2, 3, 4, 5, 6] },
+      fence: 7,
+    });
+    // Another worker resumes the job from what was saved: chat 1 only, and the counts add up to the six recipients.
+    const { progress } = first.repository.ended!;
+    const resumed = setup(range(6), undefined, {}, { ...progress, fence: 8 });
+    expect(await resumed.run.run()).toBe("completed");
+    expect(resumed.telegram.chatIds()).toEqual([1]);
+    expect(resumed.repository.ended?.progress).toEqual({ sent: 6, failed: 0, cursor: 6, doneAbove: [] });
   });
 
   it("stops at once and writes nothing more when another run took the fence", async () => {

@@ -127,7 +127,7 @@ describe("claims in Postgres", () => {
     const a = await repository.claimNext(botId, "a", 60_000);
     expect(a).toMatchObject({ kind: "claimed", job: { id: first, fence: 1, total: 3 } });
     expect(await repository.claimNext(botId, "b", 60_000)).toEqual({ kind: "busy" });
-    const progress = { sent: 1, failed: 0, cursor: 1 };
+    const progress = { sent: 1, failed: 0, cursor: 1, doneAbove: [] };
     expect(await repository.saveProgress(first, 1, progress, 60_000)).toBe("renewed");
 
     // The lease runs out (a killed worker): the next claim takes the same job over with a higher fence.
@@ -135,11 +135,13 @@ describe("claims in Postgres", () => {
     const b = await repository.claimNext(botId, "b", 60_000);
     expect(b).toMatchObject({ kind: "claimed", job: { id: first, fence: 2, sent: 1, cursor: 1 } });
     // The old run's writes match nothing any more, and it cannot end the job either.
-    expect(await repository.saveProgress(first, 1, { sent: 3, failed: 0, cursor: 3 }, 60_000)).toBe("lost");
-    await repository.finish(first, 1, "completed", { sent: 3, failed: 0, cursor: 3 });
+    expect(await repository.saveProgress(first, 1, { sent: 3, failed: 0, cursor: 3, doneAbove: [] }, 60_000)).toBe(
+      "lost",
+    );
+    await repository.finish(first, 1, "completed", { sent: 3, failed: 0, cursor: 3, doneAbove: [] });
     expect(await h.job(first)).toMatchObject({ status: "running", sent: 1, cursor: 1 });
 
-    await repository.finish(first, 2, "completed", { sent: 3, failed: 0, cursor: 3 });
+    await repository.finish(first, 2, "completed", { sent: 3, failed: 0, cursor: 3, doneAbove: [] });
     // A second's cool-down: only the loop that ran the job (and carries its start times over) may go on at once.
     expect(await repository.claimNext(botId, "c", 60_000)).toEqual({ kind: "busy" });
     expect(await repository.unheldBots()).not.toContainEqual(expect.objectContaining({ botId }));

@@ -1,7 +1,7 @@
 /** The recipient feed: every unblocked recipient once, in chat id order, pages read ahead, filtered by language. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@botyard/common";
-import { accounts, bots, createDb, recipients, type DbHandle } from "@botyard/db";
+import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { WorkerRepository } from "../src/broadcast-repository.js";
 import { RecipientFeed } from "../src/recipient-feed.js";
@@ -10,6 +10,8 @@ describe("RecipientFeed", () => {
   let database: TestDatabase;
   let handle: DbHandle;
   let botId: string;
+  /** A job started after every recipient here was recorded. */
+  let jobId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -26,6 +28,12 @@ describe("RecipientFeed", () => {
       blocked: i % 10 === 0,
     }));
     await handle.db.insert(recipients).values(rows);
+    jobId = newId(24);
+    await handle.db
+      .insert(broadcasts)
+      .values({ id: jobId, botId, payload: { type: "text", text: "hi" }, status: "running" });
+    // The database's clock, to the microsecond, as a claim sets it.
+    await handle.pool.query("update broadcasts set started_at = now() where id = $1", [jobId]);
   });
   afterAll(async () => {
     await handle.pool.end();
@@ -39,7 +47,7 @@ describe("RecipientFeed", () => {
   }
 
   it("hands out every unblocked recipient once, in chat id order, across pages read ahead", async () => {
-    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, null, undefined, 100));
+    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, null, undefined, jobId, 100));
     const expected = Array.from({ length: 1234 }, (_, i) => i)
       .filter((i) => i % 10 !== 0)
       .map((i) => (i + 1) * 3);
@@ -47,7 +55,7 @@ describe("RecipientFeed", () => {
   });
 
   it("resumes after a cursor and filters by language without regard to case", async () => {
-    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, 1500, "de", 50));
+    const ids = await drain(new RecipientFeed(new WorkerRepository(handle.db), botId, 1500, "de", jobId, 50));
     const expected = Array.from({ length: 1234 }, (_, i) => i)
       .filter((i) => i % 10 !== 0 && i % 7 === 0 && (i + 1) * 3 > 1500)
       .map((i) => (i + 1) * 3);
@@ -62,7 +70,7 @@ describe("RecipientFeed", () => {
       recipientsAfter: (...args: Parameters<WorkerRepository["recipientsAfter"]>) =>
         fail ? Promise.reject(new Error("connection lost")) : real.recipientsAfter(...args),
     });
-    const feed = new RecipientFeed(flaky, botId, null, undefined, 100);
+    const feed = new RecipientFeed(flaky, botId, null, undefined, jobId, 100);
     await expect(feed.next()).rejects.toThrow("connection lost");
     fail = false;
     expect(await feed.next()).toBe(6);

@@ -347,6 +347,35 @@ describe("ordering, parallelism, cancellation", () => {
   });
 });
 
+describe("a hand-back while a recipient waits to be retried", () => {
+  it("never sends the recipients after it twice: the next worker skips those already handled", async () => {
+    const own = await startWorkerHarness();
+    try {
+      const first = await own.startWorker();
+      const { botId, token } = await own.bot(30);
+      // Chat 1's first send answers 500: it waits out a back-off while chats 2, 3, … are sent, above the cursor.
+      own.fake.configure({ latencyMs: 150, failNext: 1 });
+      const id = await own.queue(botId, { type: "text", text: "once" });
+      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 3);
+      await first.close(); // SIGTERM: the job is handed back with its progress
+      own.workers.splice(own.workers.indexOf(first), 1);
+      await own.startWorker();
+      await own.waitForStatus(id, ["completed"], 30_000);
+      const perChat = new Map<number, number>();
+      for (const call of own.fake.calls.filter((c) => c.token === token)) {
+        const chat = Number(call.params.chat_id);
+        perChat.set(chat, (perChat.get(chat) ?? 0) + 1);
+      }
+      // Chat 1 was called again after its 500; every other chat once.
+      expect([...perChat].filter(([, n]) => n > 1)).toEqual([[1, 2]]);
+      expect(perChat.size).toBe(30);
+      expect(await own.job(id)).toMatchObject({ status: "completed", total: 30, sent: 30, failed: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("stopping during a long 429 pause", () => {
   it("hands the job back at once when the worker shuts down, with its progress saved", async () => {
     const own = await startWorkerHarness();
