@@ -133,7 +133,13 @@ export interface Target {
   anyValue(p: (subject: string) => string): string;
   /** The path reaches at least one value. */
   exists(): string;
-  /** The path is missing in MongoDB's (mingo's) sense: it ends before its last part without passing an array. */
+  /**
+   * The path reaches no value somewhere, which MongoDB's equality with null counts as null: it ends at an absent field
+   * or at a value that is neither an object nor an array (`{ 'a.b': null }` on `a: 4`), or it passes an array that is
+   * empty or has an element missing the rest of the path (`a: [{ b: 3 }, {}]`, `a: [5]`, `a: [[]]`), as MongoDB 9.0.
+   *
+   * @see docs/bot-runtime.md#filters
+   */
   missing(): string;
 }
 
@@ -202,17 +208,22 @@ export class PathTarget implements Target {
   }
 
   missing(): string {
-    const walk = (i: number, at: string): string => {
-      if (i === this.parts.length) return `exists(${at})`;
+    // Whether parts[i..] miss from the one item `at` on. In lax mode a filter unwraps an array by one level, so
+    // `at ? (…)` on an array tests its elements, an element that is itself an array included.
+    const miss = (i: number, at: string): string => {
+      if (i === this.parts.length) return `!exists(${at})`;
       const part = this.parts[i]!;
-      const inObject = `(${at}.type() == "object" && ${walk(i + 1, at + member(part))})`;
-      const inArray =
-        isIndexPart(part) && i > 0
-          ? `(${at}.type() == "array" && ${walk(i + 1, `${at}[${part}]`)})`
-          : `${at}.type() == "array"`;
-      return i === 0 ? walk(1, `@${member(part)}`) : `(${inObject} || ${inArray})`;
+      const inArray = isIndexPart(part)
+        ? miss(i + 1, `${at}[${part}]`)
+        : `(${at}.size() == 0 || exists(${at} ? (@.type() != "object" || ${miss(i + 1, `@${member(part)}`)})))`;
+      return or([
+        `!exists(${at})`,
+        `(${at}.type() != "object" && ${at}.type() != "array")`,
+        `(${at}.type() == "object" && ${miss(i + 1, at + member(part))})`,
+        `(${at}.type() == "array" && ${inArray})`,
+      ]);
     };
-    return not(walk(0, "@"));
+    return miss(1, `@${member(this.parts[0]!)}`);
   }
 }
 

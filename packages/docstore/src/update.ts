@@ -7,6 +7,7 @@
 import { Query } from "mingo";
 import { excerpt, invalid } from "./errors.js";
 import { isOperatorObject, isPlainObject } from "./jsonpath.js";
+import { NULL_EQUALS, nullEqualityContext, withNullEquality } from "./null-equality.js";
 import { isIndexPart, parsePath } from "./paths.js";
 import { cloneJson, compareValues, deepEqual } from "./values.js";
 
@@ -170,12 +171,15 @@ function pullMatcher(condition: unknown, field: string): (x: unknown) => boolean
   // Conditions run in the gateway (mingo); patterns could backtrack without bound there, so none are allowed.
   if (/"\$(regex|where|expr|function|accumulator|jsonSchema)"/.test(json))
     throw invalid(`$pull of '${excerpt(field)}' does not take $regex or code`);
+  if (json.includes(`"${NULL_EQUALS}":`)) throw invalid(`unknown operator '${NULL_EQUALS}'`);
+  // Equality with null as MongoDB sees it through arrays, which mingo does not (see null-equality.ts).
+  const options = { context: nullEqualityContext };
   if (isOperatorObject(condition, field)) {
-    const q = new Query({ v: condition });
+    const q = new Query(withNullEquality({ v: condition }), options);
     return (x) => q.test({ v: x });
   }
   if (isPlainObject(condition)) {
-    const q = new Query(condition);
+    const q = new Query(withNullEquality(condition), options);
     return (x) => isPlainObject(x) && q.test(x);
   }
   return (x) => deepEqual(x, condition);

@@ -52,13 +52,17 @@ describe("paths", () => {
       "field path 'a.0.1.2.3' has more than 3 array indexes",
     );
   });
-  it("defines missing as the walk ending before the last part without passing an array", () => {
-    expect(new PathTarget(["a"]).missing()).toBe('!(exists(@."a"))');
+  it("defines missing as MongoDB's equality with null sees it: an array passed counts each element missing the rest", () => {
+    // null_query_semantics.js (testDottedEqualsNull): { 'a.b': null } matches a: 4, a: {}, a: [], a: [5], a: [{}].
+    expect(new PathTarget(["a"]).missing()).toBe('!exists(@."a")');
     expect(new PathTarget(["a", "b"]).missing()).toBe(
-      '!(((@."a".type() == "object" && exists(@."a"."b")) || @."a".type() == "array"))',
+      '(!exists(@."a") || (@."a".type() != "object" && @."a".type() != "array") || ' +
+        '(@."a".type() == "object" && !exists(@."a"."b")) || ' +
+        '(@."a".type() == "array" && (@."a".size() == 0 || exists(@."a" ? (@.type() != "object" || !exists(@."b"))))))',
     );
     expect(new PathTarget(["a", "1"]).missing()).toBe(
-      '!(((@."a".type() == "object" && exists(@."a"."1")) || (@."a".type() == "array" && exists(@."a"[1]))))',
+      '(!exists(@."a") || (@."a".type() != "object" && @."a".type() != "array") || ' +
+        '(@."a".type() == "object" && !exists(@."a"."1")) || (@."a".type() == "array" && !exists(@."a"[1])))',
     );
   });
 });

@@ -48,6 +48,13 @@ export const DEVIATIONS: Deviation[] = [
       "$elemMatch with a field condition ({ $elemMatch: { k: 1 } }) matches only object elements of an array (MongoDB); " +
       "mingo also matches scalar elements, and values that are not arrays.",
   },
+  {
+    id: "null-through-array",
+    why:
+      "Equality with null (null, $eq, $ne, $in, $nin, $all) on a path that passes an array that is empty or has an " +
+      "element missing the rest of the path: MongoDB counts that element as null, so { 'a.b': null } matches " +
+      "{ a: [{ b: 3 }, {}] } and { a: [] } (null_query_semantics.js, MongoDB 9.0). mingo does not ({ a: [{}] } either).",
+  },
 ];
 
 /** The values a path reaches in a document (MongoDB's walk), and whether the walk passed through an array. */
@@ -75,6 +82,43 @@ function walk(doc: unknown, parts: string[]): { throughArray: boolean; arrayAfte
     if (throughArray && current.some(Array.isArray) && i < parts.length - 1) arrayAfterArray = true;
   });
   return { throughArray, arrayAfterArray, values: current };
+}
+
+/**
+ * Whether the walk of `parts` from `v` passes (before the last part, not by an index) an array that is empty or has an
+ * element reaching no value at the rest of the path: one that is not an object, or an object missing it.
+ */
+function missesInArray(v: unknown, parts: string[], i = 0): boolean {
+  if (i === parts.length) return false;
+  const part = parts[i]!;
+  if (Array.isArray(v)) {
+    if (isIndexPart(part) && i > 0) return missesInArray(v[Number(part)], parts, i + 1);
+    return (
+      v.length === 0 ||
+      v.some(
+        (e) =>
+          typeof e !== "object" ||
+          e === null ||
+          Array.isArray(e) ||
+          walk(e, parts.slice(i)).values.length === 0 ||
+          missesInArray(e, parts, i),
+      )
+    );
+  }
+  if (typeof v === "object" && v !== null && Object.hasOwn(v, part))
+    return missesInArray((v as Doc)[part], parts, i + 1);
+  return false;
+}
+
+/** The condition tests equality with null: `null`, or `$eq`/`$ne` null, or null among `$in`/`$nin`/`$all` values. */
+function equalityWithNull(condition: unknown): boolean {
+  if (condition === null) return true;
+  for (const ops of operatorObjects(condition)) {
+    if (ops.$eq === null || ops.$ne === null) return true;
+    for (const op of ["$in", "$nin", "$all"])
+      if (Array.isArray(ops[op]) && (ops[op] as unknown[]).includes(null)) return true;
+  }
+  return false;
 }
 
 /** Field conditions anywhere in a filter, with their path. */
@@ -114,6 +158,7 @@ export function explain(doc: Doc, filter: Filter): string[] {
     const w = walk(doc, path.split("."));
     if (w.arrayAfterArray) out.add("array-after-array");
     if (w.throughArray && wholeArrayCondition(condition)) out.add("whole-array-through-array");
+    if (equalityWithNull(condition) && missesInArray(doc, path.split("."))) out.add("null-through-array");
     for (const ops of operatorObjects(condition)) {
       const sub = ops.$elemMatch;
       if (sub && typeof sub === "object" && !Object.keys(sub).every((k) => k.startsWith("$"))) {

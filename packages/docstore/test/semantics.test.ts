@@ -60,7 +60,9 @@ const CASES: Array<[Record<string, unknown>, string[]]> = [
   [{ n: { $nin: [null] } }, ["a"]],
   [{ address: null }, ["c", "d", "e"]],
   [{ "address.city": null }, ["c", "d", "e"]],
-  [{ "items.q": null }, ["c", "d", "e"]],
+  // An element of items without q counts as null (MongoDB's null_query_semantics.js, testDottedEqualsNull).
+  [{ "items.q": null }, ALL],
+  [{ "items.q": { $ne: null } }, []],
   // $exists.
   [{ n: { $exists: true } }, ["a", "b"]],
   [{ n: { $exists: false } }, ["c", "d", "e"]],
@@ -279,6 +281,86 @@ describe("paths with array indexes, and $elemMatch on plain elements (the jsonpa
   }
 });
 
+describe("null on a path through an array (MongoDB's jstests/core/query/null_query_semantics.js)", () => {
+  // The documents of null_query_semantics.js that JSON can hold (none with undefined), by their _id there. A path
+  // through an array reaches null when an element holds null at the rest of the path or misses it: an object element
+  // without the field, an element that is not an object, or no element at all (MongoDB 9.0; before 9.0 only object
+  // elements counted, see docs/bot-runtime.md#filters).
+  const docs = [
+    { _id: "a_empty_subobject", a: {} },
+    { _id: "a_null", a: null },
+    { _id: "a_number", a: 4 },
+    { _id: "a_subobject_b_not_null", a: { b: "hi" } },
+    { _id: "a_subobject_b_null", a: { b: null } },
+    { _id: "no_a" },
+    { _id: "a_double_array", a: [[]] },
+    { _id: "a_empty_array", a: [] },
+    { _id: "a_object_array_b_mix_null_missing", a: [{ b: null }, { b: null }, {}] },
+    { _id: "a_object_array_no_b_nulls", a: [{ b: 1 }, { b: 3 }, { b: "string" }] },
+    { _id: "a_object_array_some_b_nulls", a: [{ b: null }, { b: 3 }, { b: null }] },
+    { _id: "a_object_array_some_b_missing", a: [{ b: 3 }, {}] },
+    { _id: "a_value_array_all_nulls", a: [null, null] },
+    { _id: "a_value_array_no_nulls", a: [1, "string", 4] },
+    { _id: "a_value_array_with_null", a: [1, "string", null, 4] },
+  ];
+  const all = docs.map((d) => d._id);
+  const except = (...out: string[]) => all.filter((id) => !out.includes(id));
+  const aNull = ["a_null", "no_a", "a_value_array_all_nulls", "a_value_array_with_null"];
+  const abNotNull = ["a_subobject_b_not_null", "a_object_array_no_b_nulls"];
+  const abExists = [...abNotNull, "a_subobject_b_null", ...all.filter((id) => id.startsWith("a_object_array"))];
+  // [filter, ids MongoDB finds]: testBasicNullQuery, testBasicNotEqualsNullQuery, testInNullQuery,
+  // testNotInNullQuery, testDottedEqualsNull, testDottedNotEqualsNull, testDottedInNullQuery,
+  // testDottedOrNullQuery, testDottedNotInNullQuery; $exists (testExistsFalse, testDottedExistsFalse) is unchanged.
+  const cases: Array<[Record<string, unknown>, string[]]> = [
+    [{ a: { $eq: null } }, aNull],
+    [{ a: null }, aNull],
+    [{ a: { $ne: null } }, except(...aNull)],
+    [{ a: { $in: [null, 75] } }, aNull],
+    [{ a: { $nin: [null, 75] } }, except(...aNull)],
+    [{ a: { $exists: false } }, ["no_a"]],
+    [{ "a.b": { $eq: null } }, except(...abNotNull)],
+    [{ "a.b": null }, except(...abNotNull)],
+    [{ "a.b": { $ne: null } }, abNotNull],
+    [{ "a.b": { $in: [null, 75] } }, except(...abNotNull)],
+    [{ "a.b": { $in: [null] } }, except(...abNotNull)],
+    [{ $or: [{ "a.b": null }, { "a.b": 75 }] }, except(...abNotNull)],
+    [{ "a.b": { $nin: [null, 75] } }, abNotNull],
+    [{ "a.b": { $nin: [null] } }, abNotNull],
+    [{ "a.b": { $not: { $eq: null } } }, abNotNull],
+    [{ "a.b": { $exists: true } }, all.filter((id) => abExists.includes(id))],
+    [{ "a.b": { $exists: false } }, except(...abExists)],
+  ];
+  let s: DocumentStore;
+  beforeAll(async () => {
+    s = h.store(await h.bot());
+    await s.run("insertMany", ["nulls", docs]);
+  });
+  for (const [filter, want] of cases) {
+    it(JSON.stringify(filter), async () => {
+      const got = ((await s.run("findAll", ["nulls", filter])) as Array<{ _id: string }>).map((d) => d._id);
+      expect(got).toEqual(want);
+      expect(await s.run("countDocuments", ["nulls", filter])).toBe(want.length);
+    });
+  }
+  it("deeper paths: every array on the way counts its elements that miss the rest of the path", async () => {
+    const deep = [
+      { _id: 1, a: [{ b: [{ c: 1 }, {}] }] },
+      { _id: 2, a: [{ b: [{ c: 1 }] }, { b: 5 }] },
+      { _id: 3, a: [{ b: [{ c: 1 }] }] },
+      { _id: 4, a: { b: [{ c: 1 }, 7] } },
+      { _id: 5, a: [{ b: { c: [null] } }] },
+      { _id: 6, a: [{ b: [{ c: 1 }] }, {}] },
+      { _id: 7, a: [5, { b: [{ c: 1 }] }] },
+    ];
+    const d = h.store(await h.bot());
+    await d.run("insertMany", ["deep", deep]);
+    const found = async (filter: unknown) =>
+      ((await d.run("findAll", ["deep", filter])) as Array<{ _id: number }>).map((x) => x._id);
+    expect(await found({ "a.b.c": null })).toEqual([1, 2, 4, 5, 6, 7]);
+    expect(await found({ "a.b.c": { $ne: null } })).toEqual([3]);
+  });
+});
+
 describe("listed deviations: where mingo departs from MongoDB, the store answers as MongoDB does", () => {
   const cases: Array<{ id: string; docs: Array<Record<string, unknown>>; filter: Record<string, unknown> }> = [
     { id: "all-is-and", docs: [{ _id: 1, a: 5 }], filter: { a: { $all: [5] } } },
@@ -286,6 +368,7 @@ describe("listed deviations: where mingo departs from MongoDB, the store answers
     { id: "whole-array-through-array", docs: [{ _id: 1, a: [1] }], filter: { "a.b": [] } },
     { id: "array-after-array", docs: [{ _id: 1, a: [{ b: [] }] }], filter: { "a.b.c": { $exists: true } } },
     { id: "elemmatch-non-objects", docs: [{ _id: 1, a: [1, 2] }], filter: { a: { $elemMatch: { b: 1 } } } },
+    { id: "null-through-array", docs: [{ _id: 1, a: [{}] }], filter: { "a.b": null } },
   ];
   const mongo: Record<string, number[]> = {
     "all-is-and": [1],
@@ -293,6 +376,8 @@ describe("listed deviations: where mingo departs from MongoDB, the store answers
     "whole-array-through-array": [],
     "array-after-array": [],
     "elemmatch-non-objects": [],
+    // null_query_semantics.js: an object element without the field counts as null.
+    "null-through-array": [1],
   };
   it("covers every listed deviation", () => {
     expect(cases.map((c) => c.id).sort()).toEqual(DEVIATIONS.map((d) => d.id).sort());

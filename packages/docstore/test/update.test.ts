@@ -147,3 +147,59 @@ describe("limits are exact", () => {
     );
   });
 });
+
+describe("$pull conditions treat null as filters do (MongoDB's jstests/core/query/null_query_semantics.js)", () => {
+  // The elements are the documents of null_query_semantics.js that JSON can hold; MongoDB's $pull removes the
+  // elements its filter of the same condition finds (test/semantics.test.ts has the same cases as filters).
+  const elements = [
+    { id: "a_empty_subobject", a: {} },
+    { id: "a_null", a: null },
+    { id: "a_number", a: 4 },
+    { id: "a_subobject_b_not_null", a: { b: "hi" } },
+    { id: "a_subobject_b_null", a: { b: null } },
+    { id: "no_a" },
+    { id: "a_double_array", a: [[]] },
+    { id: "a_empty_array", a: [] },
+    { id: "a_object_array_b_mix_null_missing", a: [{ b: null }, { b: null }, {}] },
+    { id: "a_object_array_no_b_nulls", a: [{ b: 1 }, { b: 3 }, { b: "string" }] },
+    { id: "a_object_array_some_b_nulls", a: [{ b: null }, { b: 3 }, { b: null }] },
+    { id: "a_object_array_some_b_missing", a: [{ b: 3 }, {}] },
+    { id: "a_value_array_all_nulls", a: [null, null] },
+    { id: "a_value_array_no_nulls", a: [1, "string", 4] },
+    { id: "a_value_array_with_null", a: [1, "string", null, 4] },
+  ];
+  const all = elements.map((e) => e.id);
+  const except = (...out: string[]) => all.filter((id) => !out.includes(id));
+  const aNull = ["a_null", "no_a", "a_value_array_all_nulls", "a_value_array_with_null"];
+  const abNotNull = ["a_subobject_b_not_null", "a_object_array_no_b_nulls"];
+  // [condition, ids of the elements $pull removes].
+  it.each<[Record<string, unknown>, string[]]>([
+    [{ a: null }, aNull],
+    [{ a: { $ne: null } }, except(...aNull)],
+    [{ "a.b": null }, except(...abNotNull)],
+    [{ "a.b": { $eq: null } }, except(...abNotNull)],
+    [{ "a.b": { $ne: null } }, abNotNull],
+    [{ "a.b": { $in: [null, 75] } }, except(...abNotNull)],
+    [{ "a.b": { $nin: [null, 75] } }, abNotNull],
+    [{ "a.b": { $not: { $eq: null } } }, abNotNull],
+    [{ "a.b": { $in: [null, 3] }, id: { $ne: "no_a" } }, except("a_subobject_b_not_null", "no_a")],
+    [{ "a.b": { $all: [null] } }, except(...abNotNull)],
+  ])("%j", (condition, removed) => {
+    const { doc } = apply({ xs: elements }, { $pull: { xs: condition } });
+    expect((doc.xs as Array<{ id: string }>).map((e) => e.id)).toEqual(except(...removed));
+  });
+  it("an element without the field counts as null, mingo or not ({ a: [{}] })", () => {
+    expect(apply({ xs: [{ a: [{}] }, { a: [{ b: 1 }] }] }, { $pull: { xs: { "a.b": null } } }).doc).toEqual({
+      xs: [{ a: [{ b: 1 }] }],
+    });
+  });
+  it("a condition on the elements themselves is unchanged", () => {
+    expect(apply({ xs: [null, 1, [null], [2]] }, { $pull: { xs: { $eq: null } } }).doc).toEqual({ xs: [1, [2]] });
+    expect(apply({ xs: [null, 1, 5] }, { $pull: { xs: { $in: [null, 5] } } }).doc).toEqual({ xs: [1] });
+  });
+  it("refuses the operator it uses inside", () => {
+    expect(refused({ xs: [1] }, { $pull: { xs: { a: { $__docstoreEqualsNull: true } } } })).toBe(
+      "unknown operator '$__docstoreEqualsNull'",
+    );
+  });
+});
