@@ -88,6 +88,14 @@ export class RedisNames {
     return this.key("limit-hits", botId);
   }
 
+  /**
+   * Telegram's 429 pause of a bot's broadcasts (`retry_after`), expiring with it: whichever drain loop sends the bot's
+   * next broadcast, on any worker, waits it out.
+   */
+  broadcastPause(botId: string): string {
+    return this.key("broadcast-pause", botId);
+  }
+
   /** Lock of a bot's webhook registration (restartBot), so that Telegram and the row keep the same secret. */
   webhookLock(botId: string): string {
     return this.key("webhook-lock", botId);

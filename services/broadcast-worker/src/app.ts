@@ -64,6 +64,8 @@ export class BroadcastWorker {
   readonly #box: SecretBox;
   readonly #runs = new Map<string, BroadcastRun>();
   readonly #subscriber: RedisConnection;
+  /** Plain commands (the 429 pauses); BullMQ's queue uses this connection too. */
+  readonly #commands: RedisConnection;
   readonly #queue: Queue<DrainJobData>;
   readonly #worker: Worker<DrainJobData>;
   readonly #sweeper: NodeJS.Timeout;
@@ -84,6 +86,7 @@ export class BroadcastWorker {
     const queueConnection = createRedisConnection(redis);
     const workerConnection = createRedisConnection(redis);
     this.#connections.push(queueConnection, workerConnection);
+    this.#commands = queueConnection;
     this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, {
       connection: queueConnection,
       prefix: deps.names.bullPrefix,
@@ -137,10 +140,28 @@ export class BroadcastWorker {
     for (const connection of this.#connections) connection.disconnect();
   }
 
+  /** `performance.now()` until which a 429 recorded by any run of the bot holds (0 when none, or Redis is away). */
+  async #pauseLeft(botId: string): Promise<number> {
+    const left = await this.#commands.pttl(this.deps.names.broadcastPause(botId)).catch(() => -2);
+    return left > 0 ? performance.now() + left : 0;
+  }
+
+  /** Keeps a 429 pause in Redis for as long as it lasts; a longer pause already recorded is not shortened. */
+  #recordPause(botId: string, ms: number): void {
+    const key = this.deps.names.broadcastPause(botId);
+    this.#commands
+      .multi()
+      .set(key, "1", "PX", ms, "NX")
+      .pexpire(key, ms, "GT")
+      .exec()
+      .catch((err: unknown) => this.deps.logger.warn({ err, botId }, "recording a 429 pause failed"));
+  }
+
   async #drain(job: Job<DrainJobData>): Promise<void> {
     const { botId } = job.data;
-    // Telegram's retry_after binds the bot, not one broadcast: a pause outlives a run cancelled during it.
-    let pausedUntil = 0;
+    // Telegram's retry_after binds the bot, not one broadcast: a pause outlives a run cancelled during it, and this
+    // drain loop (it is kept in Redis for whichever loop, on any worker, sends the bot's next broadcast).
+    let pausedUntil = await this.#pauseLeft(botId);
     const leaseMs = this.deps.leaseMs ?? DEFAULT_LEASE_MS;
     // This loop's own name in lease_owner: it may claim the bot's next job during the cool-down its last run left,
     // since it carries that run's start times over (`history`); any other loop waits the cool-down out.
@@ -170,6 +191,7 @@ export class BroadcastWorker {
           ceilingPerSecond: paid ? this.deps.paidRate : UNPAID_CEILING_PER_SECOND,
           maxInFlight: this.deps.maxInFlight,
           pausedUntil,
+          onPause: (ms) => this.#recordPause(botId, ms),
           history,
           leaseMs,
           claimedAt,

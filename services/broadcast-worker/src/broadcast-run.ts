@@ -33,6 +33,8 @@ export interface RunOptions {
   pageSize?: number;
   /** `performance.now()` before which nothing may be sent: a 429 pause left by the bot's previous run. */
   pausedUntil?: number;
+  /** Told of each 429 pause (ms), so that it outlives this run and this worker (see the drain loop). */
+  onPause?: (ms: number) => void;
   /** Start times of the bot's previous run in this drain loop (see Pacer): the rate holds across the two. */
   history?: readonly number[];
   /** Length of the run lease each progress write renews, ms. */
@@ -231,7 +233,9 @@ export class BroadcastRun {
     if (err instanceof TelegramApiError) {
       if (err.isRateLimit) {
         this.deps.metrics.messages.inc({ outcome: "rate_limited" });
-        this.#pacer.pause((err.retryAfter ?? 1) * 1000);
+        const pauseMs = (err.retryAfter ?? 1) * 1000;
+        this.#pacer.pause(pauseMs);
+        this.options.onPause?.(pauseMs);
         delivery.attempts -= 1; // a 429 is Telegram's pacing, not a failed attempt
         this.#retry.unshift(delivery);
         return;

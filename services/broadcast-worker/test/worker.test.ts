@@ -376,6 +376,36 @@ describe("a hand-back while a recipient waits to be retried", () => {
   });
 });
 
+describe("a 429 pause outlives the drain loop that met it", () => {
+  it("holds for a broadcast queued after the paused one was cancelled, and on another worker", async () => {
+    const own = await startWorkerHarness();
+    try {
+      const first = await own.startWorker();
+      const { botId, token } = await own.bot(100);
+      const paused = await own.queue(botId, { type: "text", text: "paused" });
+      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+      const limitedIndex = own.fake.calls.length;
+      own.fake.configure({ rateLimitNext: 1, retryAfter: 3 });
+      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      const limitedAt = own.fake.calls[limitedIndex]!.at;
+      await own.cancel(paused);
+      await own.waitForStatus(paused, ["cancelled"]);
+      // The cancelled run's drain loop has ended; the next broadcast is sent by a new one, on a worker started now.
+      await first.close();
+      own.workers.splice(own.workers.indexOf(first), 1);
+      await own.startWorker();
+      const next = await own.queue(botId, { type: "text", text: "next" });
+      await own.fake.waitFor((calls) => calls.some((c) => c.token === token && c.params.text === "next"), 15_000);
+      const resumedAt = own.fake.calls.find((c) => c.token === token && c.params.text === "next")!.at;
+      // Telegram asked the bot to wait 3 s from its reply, which left after limitedAt.
+      expect(resumedAt - limitedAt).toBeGreaterThanOrEqual(3000);
+      await own.cancel(next);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("stopping during a long 429 pause", () => {
   it("hands the job back at once when the worker shuts down, with its progress saved", async () => {
     const own = await startWorkerHarness();
