@@ -91,7 +91,7 @@ export class BroadcastRun {
    * Recipients above the cursor that an earlier run of the job handled (`doneAbove`) and the feed has not reached yet:
    * skipped when it does, never sent again.
    */
-  #handledBefore: Set<number>;
+  readonly #handledBefore: Set<number>;
   readonly #retry: Delivery[] = [];
   #delayedRetries = 0;
   readonly #pacer: Pacer;
