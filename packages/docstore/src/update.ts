@@ -166,6 +166,9 @@ function eachOf(op: string, operand: unknown, field: string): unknown[] {
 }
 
 /** Which elements a $pull condition removes: equal values, or elements matching an operator or field condition. */
+/** Query operators that combine conditions on fields rather than test a value. */
+const LOGICAL = new Set(["$and", "$or", "$nor"]);
+
 function pullMatcher(condition: unknown, field: string): (x: unknown) => boolean {
   const json = JSON.stringify(condition) ?? "";
   // Conditions run in the gateway (mingo); patterns could backtrack without bound there, so none are allowed.
@@ -174,7 +177,9 @@ function pullMatcher(condition: unknown, field: string): (x: unknown) => boolean
   if (json.includes(`"${NULL_EQUALS}":`)) throw invalid(`unknown operator '${NULL_EQUALS}'`);
   // Equality with null as MongoDB sees it through arrays, which mingo does not (see null-equality.ts).
   const options = { context: nullEqualityContext };
-  if (isOperatorObject(condition, field)) {
+  // As MongoDB's $pull: a condition led by a value operator ($gte, $in, …) tests each element's value; one of only
+  // logical operators ($or, $and, $nor), like one of field names, is a query on each element document.
+  if (isOperatorObject(condition, field) && !Object.keys(condition).every((k) => LOGICAL.has(k))) {
     const q = new Query(withNullEquality({ v: condition }), options);
     return (x) => q.test({ v: x });
   }

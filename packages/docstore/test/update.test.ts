@@ -56,6 +56,18 @@ describe("operators", () => {
     ["$pull a value", { a: [1, 2, 1] }, { $pull: { a: 1 } }, { a: [2] }],
     ["$pull by condition", { a: [1, 5, 7] }, { $pull: { a: { $gte: 5 } } }, { a: [1] }],
     ["$pull documents by field", { a: [{ k: 1 }, { k: 2 }, 3] }, { $pull: { a: { k: 1 } } }, { a: [{ k: 2 }, 3] }],
+    [
+      "$pull documents by $or of fields (a query on each element, not on its value)",
+      { a: [{ k: 1 }, { k: 2 }, { j: 3 }, { k: 4 }, 5] },
+      { $pull: { a: { $or: [{ k: 1 }, { j: 3 }] } } },
+      { a: [{ k: 2 }, { k: 4 }, 5] },
+    ],
+    [
+      "$pull documents by $and and $nor of fields",
+      { a: [{ k: 1, j: 1 }, { k: 1, j: 2 }, { k: 2 }] },
+      { $pull: { a: { $and: [{ k: 1 }], $nor: [{ j: 2 }] } } },
+      { a: [{ k: 1, j: 2 }, { k: 2 }] },
+    ],
     ["$pull an equal array", { a: [[1], [2]] }, { $pull: { a: [1] } }, { a: [[2]] }],
     ["$pull from a missing field", { b: 1 }, { $pull: { a: 1 } }, { b: 1 }],
     ["$rename", { a: 1, b: 2 }, { $rename: { a: "c" } }, { b: 2, c: 1 }],
