@@ -165,10 +165,10 @@ function eachOf(op: string, operand: unknown, field: string): unknown[] {
   return [operand];
 }
 
-/** Which elements a $pull condition removes: equal values, or elements matching an operator or field condition. */
 /** Query operators that combine conditions on fields rather than test a value. */
 const LOGICAL = new Set(["$and", "$or", "$nor"]);
 
+/** Which elements a $pull condition removes: equal values, or elements matching an operator or field condition. */
 function pullMatcher(condition: unknown, field: string): (x: unknown) => boolean {
   const json = JSON.stringify(condition) ?? "";
   // Conditions run in the gateway (mingo); patterns could backtrack without bound there, so none are allowed.

@@ -1,7 +1,8 @@
 /**
  * A Bot API server on 127.0.0.1 that Botyard's tests and benchmarks point TELEGRAM_API_ROOT at. It answers every
  * `POST /bot<token>/<method>` like Telegram would for a healthy bot, records each call, and can be told to answer
- * slowly (or out of order), with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or with 5xx.
+ * slowly (or out of order), with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or
+ * with 5xx.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,7 +20,9 @@ export interface RecordedCall {
 export interface FakeTelegramBehaviour {
   /** Delay before each answer, in ms. */
   latencyMs: number;
-  /** Delays (ms) of the next calls, one each in the order they arrive, in place of `latencyMs`: answers out of order. */
+  /**
+   * Delays (ms) of the next calls, one each in the order they arrive, in place of `latencyMs`: answers out of order.
+   */
   delayNext: number[];
   /** Per-token limit of calls per second (sliding one-second window); above it the server answers 429. 0: none. */
   ratePerSecond: number;
