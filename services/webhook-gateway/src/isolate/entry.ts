@@ -1,9 +1,9 @@
 /**
  * The bootstrap of every bot isolate, bundled by esbuild into one script (runtime/isolate-script.ts) and run before
- * the bot's code. It takes the two host functions and the env from the globals the host set, deletes those globals,
- * removes what a bot must not use (WebAssembly, SharedArrayBuffer, Atomics: memory the isolate's heap limit does not
- * count), defines the bot globals read-only, and leaves one function, `__botyardReceive`, which the host takes by
- * reference and deletes before the bot's code runs.
+ * the bot's code. It takes the host's Callback, the mailbox's shared memory (mailbox.ts) and the env from the globals
+ * the host set, and deletes those globals. It removes what a bot must not use (WebAssembly, SharedArrayBuffer,
+ * Atomics: memory the isolate's heap limit does not count), defines the bot globals read-only, and leaves one
+ * function, `__botyardReceive`, which the host takes by reference and deletes before the bot's code runs.
  *
  * @see docs/bot-runtime.md#how-bot-code-runs
  */
@@ -12,6 +12,7 @@ import { createBridge } from "./bridge.js";
 import { createComposer } from "./composer.js";
 import { createConsole, formatArg } from "./console.js";
 import { createDb } from "./db.js";
+import { createMailboxSender } from "./mailbox.js";
 import { defineProperty, freeze, jsonParse, jsonStringify, NativeError } from "./intrinsics.js";
 import { runLogic } from "./logic.js";
 import type { CallOutcome, FromIsolate, ToIsolate } from "./protocol.js";
@@ -21,7 +22,9 @@ import { createTimers } from "./timers.js";
 
 /** The globals the host sets before this script runs; each is deleted at once. */
 interface HostGlobals {
-  __botyardSend?: (text: string) => void;
+  __botyardSend?: (text: string, seq: number) => void;
+  __botyardMailbox?: SharedArrayBuffer;
+  __botyardDoorbell?: SharedArrayBuffer;
   __botyardEnv?: string;
   __botyardReceive?: (text: string) => void;
 }
@@ -29,10 +32,16 @@ interface HostGlobals {
 const root = globalThis as unknown as HostGlobals & Record<string, unknown>;
 const channel = root.__botyardSend;
 const envText = root.__botyardEnv ?? "{}";
+const mailbox = root.__botyardMailbox;
+const doorbell = root.__botyardDoorbell;
 delete root.__botyardSend;
 delete root.__botyardEnv;
-if (typeof channel !== "function") throw new NativeError("botyard bootstrap: no host channel");
-const hostSend: (text: string) => void = channel;
+delete root.__botyardMailbox;
+delete root.__botyardDoorbell;
+if (typeof channel !== "function" || mailbox === undefined || doorbell === undefined) {
+  throw new NativeError("botyard bootstrap: no host channel");
+}
+const hostSend = createMailboxSender(mailbox, doorbell, channel);
 for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) delete root[name];
 
 const bridge = createBridge(hostSend);

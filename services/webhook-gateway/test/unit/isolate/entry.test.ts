@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import type { BotDb } from "../../../src/isolate/db.js";
 import type { FromIsolate, ToIsolate } from "../../../src/isolate/protocol.js";
 import { MAX_MESSAGE_CHARS } from "../../../src/isolate/protocol.js";
+import { doorbell, MailboxReader } from "../../../src/runtime/mailbox.js";
 
 type Root = Record<string, unknown> & { __botyardReceive?: (text: string) => void };
 const root = globalThis as unknown as Root;
@@ -16,7 +17,16 @@ let receive: (text: string) => void;
 let nextCallId = 1;
 
 beforeAll(async () => {
-  root.__botyardSend = (text: string) => sent.push(JSON.parse(text) as FromIsolate);
+  // The host's end of the mailbox, as the sandbox builds it; the Callback's tasks are run at once here.
+  const mailbox = new MailboxReader(
+    (text) => sent.push(JSON.parse(text) as FromIsolate),
+    (reason) => {
+      throw new Error(reason);
+    },
+  );
+  root.__botyardSend = (text: string, seq: number) => mailbox.fromChannel(text, seq);
+  root.__botyardMailbox = mailbox.memory;
+  root.__botyardDoorbell = doorbell.buffer;
   root.__botyardEnv = JSON.stringify({ TOKEN_NAME: "value" });
   await import("../../../src/isolate/entry.js");
   const fn = root.__botyardReceive;
@@ -62,8 +72,9 @@ const logic = () => root.logic as Record<string, unknown>;
 
 describe("isolate bootstrap: globals", () => {
   it("consumes the host's globals and removes memory the heap limit does not count", () => {
-    expect("__botyardSend" in root).toBe(false);
-    expect("__botyardEnv" in root).toBe(false);
+    for (const name of ["__botyardSend", "__botyardEnv", "__botyardMailbox", "__botyardDoorbell"]) {
+      expect(name in root).toBe(false);
+    }
     for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) expect(name in root).toBe(false);
   });
 

@@ -1,0 +1,112 @@
+/**
+ * The host's end of a bot isolate's mailbox (isolate/mailbox.ts): reads the isolate's messages from the shared ring
+ * and from isolated-vm's Callback, in the order the isolate sent them.
+ */
+import {
+  MAILBOX_HEADER_BYTES,
+  MAILBOX_READ,
+  MAILBOX_RUNG,
+  MAILBOX_UNITS,
+  MAILBOX_WATCHED,
+  MAILBOX_WRITE,
+  mailboxBytes,
+  RECORD_HEADER_UNITS,
+  RING,
+  WRAP,
+} from "../isolate/mailbox.js";
+
+// Taken once: the host's own globals are not a bot's to change, but a test may evaluate the isolate's bootstrap (which
+// deletes `Atomics`) in the same global as this module.
+const { load, store } = Atomics;
+
+/** The Int32 every isolate's mailbox notifies while the event loop waits for answers (see Sandbox's outbox). */
+export const doorbell = new Int32Array(new SharedArrayBuffer(4));
+
+export class MailboxReader {
+  readonly memory = new SharedArrayBuffer(mailboxBytes());
+  readonly #header = new Int32Array(this.memory, 0, 4);
+  readonly #units = new Uint16Array(this.memory, MAILBOX_HEADER_BYTES, MAILBOX_UNITS);
+  readonly #bytes = Buffer.from(this.memory, MAILBOX_HEADER_BYTES, MAILBOX_UNITS * 2);
+  /** The sequence number of the next message to hand on. */
+  #expected = 0;
+  /** Messages that came through the Callback before the ring's messages sent ahead of them were read. */
+  readonly #early = new Map<number, string>();
+
+  /** Set once the ring held what our writer never writes: nothing more is read from it. */
+  #broken = false;
+
+  /**
+   * `deliver` gets each message in order; `fail` is called once if the ring is found inconsistent (a bug of ours:
+   * bot code cannot reach the ring), and the sandbox should then be closed.
+   */
+  constructor(
+    private readonly deliver: (text: string) => void,
+    private readonly fail: (reason: string) => void,
+  ) {}
+
+  /** A call of the isolate's Callback: a ring of the doorbell, or a message that did not fit the ring. */
+  fromChannel(text: unknown, seq: unknown): void {
+    if (seq === RING) {
+      store(this.#header, MAILBOX_RUNG, 0);
+    } else if (typeof seq === "number" && typeof text === "string" && seq !== this.#expected) {
+      this.#early.set(seq, text);
+    } else {
+      this.#expected = (this.#expected + 1) | 0;
+      this.deliver(text as string);
+    }
+    this.drain();
+  }
+
+  /** While on, the isolate notifies {@link doorbell} instead of ringing through the Callback. */
+  watch(on: boolean): void {
+    store(this.#header, MAILBOX_WATCHED, on ? 1 : 0);
+  }
+
+  /** Hands on every message that can be read in order now; returns how many. */
+  drain(): number {
+    const header = this.#header;
+    const units = this.#units;
+    let handed = 0;
+    while (!this.#broken) {
+      const early = this.#early.get(this.#expected);
+      if (early !== undefined) {
+        this.#early.delete(this.#expected);
+        this.#expected = (this.#expected + 1) | 0;
+        handed += 1;
+        this.deliver(early);
+        continue;
+      }
+      const read = header[MAILBOX_READ] as number;
+      const unread = (load(header, MAILBOX_WRITE) - read) | 0;
+      if (unread === 0) return handed;
+      const at = read & (MAILBOX_UNITS - 1);
+      const toEnd = MAILBOX_UNITS - at;
+      if (toEnd < RECORD_HEADER_UNITS || units[at] === WRAP) {
+        if (unread < toEnd) return this.#break(handed, "a skip past the records written");
+        store(header, MAILBOX_READ, (read + toEnd) | 0);
+        continue;
+      }
+      const length = (units[at] as number) | ((units[at + 1] as number) << 16);
+      if (RECORD_HEADER_UNITS + length > Math.min(toEnd, unread)) return this.#break(handed, "a record too long");
+      const seq = (units[at + 2] as number) | ((units[at + 3] as number) << 16);
+      if (seq !== this.#expected) {
+        // A message sent ahead of this one did not fit and comes through the Callback: read on once it has.
+        if (this.#early.size > 1024) return this.#break(handed, "a message that never came");
+        return handed;
+      }
+      const start = (at + RECORD_HEADER_UNITS) * 2;
+      const text = this.#bytes.toString("utf16le", start, start + length * 2);
+      store(header, MAILBOX_READ, (read + RECORD_HEADER_UNITS + length) | 0);
+      this.#expected = (this.#expected + 1) | 0;
+      handed += 1;
+      this.deliver(text);
+    }
+    return handed;
+  }
+
+  #break(handed: number, reason: string): number {
+    this.#broken = true;
+    this.fail(`The bot's mailbox holds ${reason}`);
+    return handed;
+  }
+}
