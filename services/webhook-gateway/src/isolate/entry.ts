@@ -24,7 +24,6 @@ import { createTimers } from "./timers.js";
 interface HostGlobals {
   __botyardSend?: (text: string, seq: number) => void;
   __botyardMailbox?: SharedArrayBuffer;
-  __botyardDoorbell?: SharedArrayBuffer;
   __botyardEnv?: string;
   __botyardReceive?: (text: string) => void;
 }
@@ -33,15 +32,11 @@ const root = globalThis as unknown as HostGlobals & Record<string, unknown>;
 const channel = root.__botyardSend;
 const envText = root.__botyardEnv ?? "{}";
 const mailbox = root.__botyardMailbox;
-const doorbell = root.__botyardDoorbell;
 delete root.__botyardSend;
 delete root.__botyardEnv;
 delete root.__botyardMailbox;
-delete root.__botyardDoorbell;
-if (typeof channel !== "function" || mailbox === undefined || doorbell === undefined) {
-  throw new NativeError("botyard bootstrap: no host channel");
-}
-const hostSend = createMailboxSender(mailbox, doorbell, channel);
+if (typeof channel !== "function" || mailbox === undefined) throw new NativeError("botyard bootstrap: no host channel");
+const hostSend = createMailboxSender(mailbox, channel);
 for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) delete root[name];
 
 const bridge = createBridge(hostSend);

@@ -20,13 +20,7 @@ export const NativeRegExp = RegExp;
  * Taken before the bootstrap deletes `Atomics` from the bot's globals: the mailbox (mailbox.ts) writes with them. The
  * functions themselves, so no property of the namespace is read later.
  */
-export const atomics = freeze({
-  load: Atomics.load,
-  store: Atomics.store,
-  add: Atomics.add,
-  compareExchange: Atomics.compareExchange,
-  notify: Atomics.notify,
-});
+export const atomics = freeze({ load: Atomics.load, store: Atomics.store });
 /** `text.charCodeAt(i)` that a bot cannot redirect by replacing `String.prototype.charCodeAt`. */
 export const charCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (
   text: string,

@@ -29,6 +29,9 @@ export const DB_OPERATIONS = [
 /** A `db.operation` method name. */
 export type DbOperation = (typeof DB_OPERATIONS)[number];
 
+/** The operations that read a page of documents: fewer of them run at once (docs/bot-runtime.md#limits). */
+export const PAGED_DB_OPERATIONS: ReadonlySet<DbOperation> = new Set<DbOperation>(["findAll", "find"]);
+
 /** What bot code asks of the host: one variant per kind of work. */
 export type HostCall =
   | { kind: "db"; op: DbOperation; args: unknown[] }

@@ -8,7 +8,7 @@
  */
 import { scrubSecrets, type Logger } from "@botyard/common";
 import { TelegramApiError, TelegramNetworkError, type TelegramClient } from "@botyard/telegram";
-import type { CallError, HostCall, LogLevel } from "../isolate/protocol.js";
+import { type CallError, type HostCall, type LogLevel, PAGED_DB_OPERATIONS } from "../isolate/protocol.js";
 import { DocumentStoreError } from "@botyard/docstore";
 import { EgressError, type Egress } from "./egress.js";
 import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
@@ -91,7 +91,7 @@ export class BotHost implements SandboxHost {
       case "db": {
         const run = () =>
           this.#budgeted(this.#db, async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
-        return call.op === "findAll" || call.op === "find" ? this.#pages.run(run) : run();
+        return PAGED_DB_OPERATIONS.has(call.op) ? this.#pages.run(run) : run();
       }
       case "tg":
         return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));

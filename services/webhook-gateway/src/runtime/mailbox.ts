@@ -1,17 +1,15 @@
 /**
  * The host's end of a bot isolate's mailbox (isolate/mailbox.ts): reads the isolate's messages from the shared ring
- * and from isolated-vm's Callback, in the order the isolate sent them.
+ * and from isolated-vm's Callback, in the order the isolate sent them. The sandbox drains it when each apply of the
+ * isolate ends.
  */
 import {
   MAILBOX_HEADER_BYTES,
   MAILBOX_READ,
-  MAILBOX_RUNG,
   MAILBOX_UNITS,
-  MAILBOX_WATCHED,
   MAILBOX_WRITE,
   mailboxBytes,
   RECORD_HEADER_UNITS,
-  RING,
   WRAP,
 } from "../isolate/mailbox.js";
 
@@ -19,18 +17,19 @@ import {
 // deletes `Atomics`) in the same global as this module.
 const { load, store } = Atomics;
 
-/** The Int32 every isolate's mailbox notifies while the event loop waits for answers (see Sandbox's outbox). */
-export const doorbell = new Int32Array(new SharedArrayBuffer(4));
+/** What the host holds at most of a mailbox's out-of-order messages (characters) before it gives up on it. */
+const MAX_EARLY_CHARS = 8 * 2 ** 20;
 
 export class MailboxReader {
   readonly memory = new SharedArrayBuffer(mailboxBytes());
-  readonly #header = new Int32Array(this.memory, 0, 4);
+  readonly #header = new Int32Array(this.memory, 0, 2);
   readonly #units = new Uint16Array(this.memory, MAILBOX_HEADER_BYTES, MAILBOX_UNITS);
   readonly #bytes = Buffer.from(this.memory, MAILBOX_HEADER_BYTES, MAILBOX_UNITS * 2);
   /** The sequence number of the next message to hand on. */
   #expected = 0;
   /** Messages that came through the Callback before the ring's messages sent ahead of them were read. */
   readonly #early = new Map<number, string>();
+  #earlyChars = 0;
 
   /** Set once the ring held what our writer never writes: nothing more is read from it. */
   #broken = false;
@@ -44,22 +43,26 @@ export class MailboxReader {
     private readonly fail: (reason: string) => void,
   ) {}
 
-  /** A call of the isolate's Callback: a ring of the doorbell, or a message that did not fit the ring. */
+  /** A call of the isolate's Callback: a message that did not fit the ring, with its sequence number. */
   fromChannel(text: unknown, seq: unknown): void {
-    if (seq === RING) {
-      store(this.#header, MAILBOX_RUNG, 0);
-    } else if (typeof seq === "number" && typeof text === "string" && seq !== this.#expected) {
-      this.#early.set(seq, text);
-    } else {
+    if (this.#broken) return;
+    if (typeof text !== "string" || typeof seq !== "number") {
+      this.#break(0, "a message without its number");
+      return;
+    }
+    if (seq === this.#expected) {
       this.#expected = (this.#expected + 1) | 0;
-      this.deliver(text as string);
+      this.deliver(text);
+    } else {
+      // Only a message sent ahead of this one and not yet read can come after it: the ring's, read just below.
+      this.#early.set(seq, text);
+      this.#earlyChars += text.length;
+      if (this.#earlyChars > MAX_EARLY_CHARS) {
+        this.#break(0, "a gap in its messages");
+        return;
+      }
     }
     this.drain();
-  }
-
-  /** While on, the isolate notifies {@link doorbell} instead of ringing through the Callback. */
-  watch(on: boolean): void {
-    store(this.#header, MAILBOX_WATCHED, on ? 1 : 0);
   }
 
   /** Hands on every message that can be read in order now; returns how many. */
@@ -71,6 +74,7 @@ export class MailboxReader {
       const early = this.#early.get(this.#expected);
       if (early !== undefined) {
         this.#early.delete(this.#expected);
+        this.#earlyChars -= early.length;
         this.#expected = (this.#expected + 1) | 0;
         handed += 1;
         this.deliver(early);
@@ -89,11 +93,8 @@ export class MailboxReader {
       const length = (units[at] as number) | ((units[at + 1] as number) << 16);
       if (RECORD_HEADER_UNITS + length > Math.min(toEnd, unread)) return this.#break(handed, "a record too long");
       const seq = (units[at + 2] as number) | ((units[at + 3] as number) << 16);
-      if (seq !== this.#expected) {
-        // A message sent ahead of this one did not fit and comes through the Callback: read on once it has.
-        if (this.#early.size > 1024) return this.#break(handed, "a message that never came");
-        return handed;
-      }
+      // A message sent ahead of this one did not fit and comes through the Callback: read on once it has.
+      if (seq !== this.#expected) return handed;
       const start = (at + RECORD_HEADER_UNITS) * 2;
       const text = this.#bytes.toString("utf16le", start, start + length * 2);
       store(header, MAILBOX_READ, (read + RECORD_HEADER_UNITS + length) | 0);

@@ -1,9 +1,10 @@
 /**
  * One bot's code in its own V8 isolate, and the host's end of the message protocol (isolate/protocol.ts).
  *
- * The isolate gets one isolated-vm Callback (`send`, fire-and-forget) and the host keeps one Reference (`receive`),
- * always applied with option objects created here: no object of the bot's is ever read as an option, and no
- * isolated-vm class or handle is reachable from bot code. Every apply carries the handler time limit, so a loop in
+ * The isolate writes its messages into a mailbox in shared memory (isolate/mailbox.ts), read here when each apply ends,
+ * and gets one isolated-vm Callback (fire-and-forget) for a message the mailbox cannot hold. The host keeps one
+ * Reference (`receive`), always applied with option objects created here: no object of the bot's is ever read as an
+ * option, and no isolated-vm class or handle is reachable from bot code. Every apply carries the handler time limit, so a loop in
  * any slice of bot code (its top level, a handler, or a continuation after an `await`) is stopped by V8.
  *
  * Failures are incidents, and one incident is one strike however many calls it ends (docs/bot-runtime.md#halts):
@@ -25,7 +26,7 @@ import {
   type ToIsolate,
 } from "../isolate/protocol.js";
 import { decodeFromIsolate } from "./host-protocol.js";
-import { doorbell, MailboxReader } from "./mailbox.js";
+import { MailboxReader } from "./mailbox.js";
 
 /** What bot code may ask of the host, and where its console goes. */
 export interface SandboxHost {
@@ -45,14 +46,6 @@ export class JsonText {
 export interface SandboxLimits {
   memoryMb: number;
   timeoutMs: number;
-  /** How long the event loop may wait for this isolate's answers ({@link ANSWER_WAIT} when left out). */
-  answerWait?: AnswerWait;
-}
-
-/** See {@link ANSWER_WAIT}. */
-export interface AnswerWait {
-  gapMs: number;
-  maxMs: number;
 }
 
 /** Why a call into the sandbox failed. */
@@ -99,16 +92,24 @@ export const DEADLINE_GRACE_MS = 100;
 const MEMORY = /memory limit/i;
 
 /**
- * How long the event loop waits for isolates' answers right after handing them their messages (see `Sandbox.#flush`).
- * - `gapMs`: the longest it waits for the next answer. A sandbox that keeps it waiting longer is slow, and is not
- *   waited for in its next flushes (1, 2, 4… up to 64), until it answers in time again.
- * - `maxMs`: the longest one flush waits in all, however many answers keep coming.
- * It sleeps on the doorbell while it waits: polling instead (for the first 0.05 ms) gained about a tenth of p99 at
- * 1,000 req/s and lost a sixth at -c 50 (bench/README.md#answers-in-the-turn-that-read-the-request).
+ * Deliveries waiting for the check phase of this turn of the event loop, in order, across sandboxes.
+ * - Applied from `setImmediate`, after the poll phase has read every request that arrived together, the applies of a
+ *   turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied one
+ *   by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a futex wake
+ *   across cores (expensive on a virtual machine): about 30 % more CPU per trivial reply
+ *   (bench/README.md#one-wake-of-the-isolates-thread-per-turn-2026-11-26-third-session).
+ * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
+ *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
+ *   and 2 to 3 times cheaper from a callback whose stack is one frame deep
+ *   (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
  */
-export const ANSWER_WAIT: Readonly<AnswerWait> = Object.freeze({ gapMs: 0.2, maxMs: 1 });
-/** The most flushes a slow sandbox goes without a wait (see {@link ANSWER_WAIT}). */
-const MAX_BACKOFF = 64;
+const outbox: Array<() => void> = [];
+
+function flushOutbox(): void {
+  // A delivery queued while flushing (none is today) is taken by this loop, which reads the length each time.
+  for (let i = 0; i < outbox.length; i += 1) (outbox[i] as () => void)();
+  outbox.length = 0;
+}
 
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
@@ -134,19 +135,10 @@ export class Sandbox {
   readonly #mailbox = new MailboxReader(
     (text) => this.#onMessage(text),
     (reason) => {
-      this.host.log("error", reason);
+      this.#logSafely(reason);
       this.close();
     },
   );
-  /** Messages applied by the flush under way, and the isolate's messages read since it began. */
-  #flushed = 0;
-  #answered = 0;
-  /** Flushes still to go without waiting for this sandbox, and how many the next slow answer sets. */
-  #unwatched = 0;
-  #backoff = 1;
-  /** The flushes (numbered by {@link Sandbox.#flushNumber}) this sandbox was last watched in and last skipped in. */
-  #watchedIn = 0;
-  #skippedIn = 0;
 
   private constructor(
     private readonly isolate: ivm.Isolate,
@@ -155,117 +147,6 @@ export class Sandbox {
     private readonly limits: SandboxLimits,
   ) {
     this.#applyOptions = Object.freeze({ timeout: limits.timeoutMs });
-  }
-
-  /**
-   * Messages waiting for the check phase of this turn of the event loop, in order, across sandboxes.
-   * - Applied from `setImmediate`, after the poll phase has read every request that arrived together, the applies of
-   *   a turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied
-   *   one by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a
-   *   futex wake across cores (expensive on a virtual machine): about 30 % more CPU per trivial reply
-   *   (bench/README.md#one-wake-of-the-isolates-thread-per-turn-2026-11-26-third-session).
-   * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
-   *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
-   *   and 2 to 3 times cheaper from a callback whose stack is one frame deep
-   *   (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
-   */
-  static readonly #outbox: Array<() => void> = [];
-  /** The sandboxes the flush under way gave messages to and waits for. */
-  static readonly #watched: Sandbox[] = [];
-  static #flushNumber = 0;
-
-  /**
-   * Applies the turn's messages, then waits a little for the isolates' answers (their messages through the mailbox),
-   * so that what they settle, a webhook's reply most often, is written in this turn, as workerd writes it: without
-   * the wait it waited for the next poll phase (bench/README.md#answers-in-the-turn-that-read-the-request). Bot
-   * code still runs on isolated-vm's threads, never on the event loop: the wait is bounded by {@link ANSWER_WAIT},
-   * and charged to the CPU budgets of the bots waited for.
-   */
-  static #flush(): void {
-    const outbox = Sandbox.#outbox;
-    Sandbox.#flushNumber += 1;
-    // A delivery queued while applying (none is today) is taken by this loop, which reads the length each time.
-    for (let i = 0; i < outbox.length; i += 1) (outbox[i] as () => void)();
-    outbox.length = 0;
-    const watched = Sandbox.#watched;
-    if (watched.length === 0) return;
-    try {
-      Sandbox.#awaitAnswers(watched);
-    } finally {
-      for (const sandbox of watched) sandbox.#endWatch();
-      watched.length = 0;
-    }
-  }
-
-  static #awaitAnswers(watched: readonly Sandbox[]): void {
-    let { gapMs, maxMs } = ANSWER_WAIT;
-    for (const { limits } of watched) {
-      if (limits.answerWait === undefined) continue;
-      gapMs = Math.max(gapMs, limits.answerWait.gapMs);
-      maxMs = Math.max(maxMs, limits.answerWait.maxMs);
-    }
-    const started = performance.now();
-    let lastAnswer = started;
-    for (;;) {
-      // Read before draining: a message written after the drain has moved it, and the wait below returns at once.
-      const rung = Atomics.load(doorbell, 0);
-      let waitingFor = 0;
-      for (const sandbox of watched) {
-        if (sandbox.#collect()) lastAnswer = performance.now();
-        if (sandbox.#waitingForAnswers) waitingFor += 1;
-      }
-      const now = performance.now();
-      if (waitingFor === 0 || now - lastAnswer >= gapMs || now - started >= maxMs) return;
-      Atomics.wait(doorbell, 0, rung, Math.min(lastAnswer + gapMs, started + maxMs) - now);
-      // The time waited is the CPU of the bots that owed answers, shared between them.
-      const share = (performance.now() - now) / waitingFor;
-      for (const sandbox of watched) if (sandbox.#waitingForAnswers) sandbox.#cpuUntakenMs += share;
-    }
-  }
-
-  /** Reads what the isolate sent; true if anything came. */
-  #collect(): boolean {
-    if (this.#closed) return false;
-    const read = this.#mailbox.drain();
-    this.#answered += read;
-    return read > 0;
-  }
-
-  get #waitingForAnswers(): boolean {
-    return !this.#closed && this.#answered < this.#flushed;
-  }
-
-  #endWatch(): void {
-    if (this.#waitingForAnswers) {
-      this.#unwatched = this.#backoff;
-      this.#backoff = Math.min(this.#backoff * 2, MAX_BACKOFF);
-    } else {
-      this.#backoff = 1;
-    }
-    this.#flushed = 0;
-    this.#answered = 0;
-    if (this.#closed) return;
-    // Messages written from now on ring the host through the Callback; any written before are read here.
-    this.#mailbox.watch(false);
-    this.#mailbox.drain();
-  }
-
-  /** Counts a message of the flush under way; the first one puts this sandbox on the flush's watch, unless it is slow. */
-  #watch(): void {
-    const flush = Sandbox.#flushNumber;
-    if (this.#watchedIn === flush) {
-      this.#flushed += 1;
-    } else if (this.#skippedIn !== flush) {
-      if (this.#unwatched > 0) {
-        this.#unwatched -= 1;
-        this.#skippedIn = flush;
-        return;
-      }
-      this.#watchedIn = flush;
-      this.#flushed = 1;
-      Sandbox.#watched.push(this);
-      this.#mailbox.watch(true);
-    }
   }
 
   /**
@@ -289,8 +170,8 @@ export class Sandbox {
         "__botyardSend",
         new ivm.Callback((text: unknown, seq: unknown) => self.#mailbox.fromChannel(text, seq), { ignored: true }),
       );
-      await context.global.set("__botyardMailbox", new ivm.ExternalCopy(sandbox.#mailbox.memory).copyInto());
-      await context.global.set("__botyardDoorbell", new ivm.ExternalCopy(doorbell.buffer).copyInto());
+      // Synchronous: the new isolate is idle, and a set from this thread saves a hop to isolated-vm's threads.
+      context.global.setSync("__botyardMailbox", new ivm.ExternalCopy(sandbox.#mailbox.memory).copyInto());
       await context.global.set("__botyardEnv", JSON.stringify(env));
       const bootstrap = await isolate.compileScript(script, { filename: "botyard:bootstrap" });
       await bootstrap.run(context, { timeout: limits.timeoutMs });
@@ -413,8 +294,7 @@ export class Sandbox {
   /** Hands a message to the isolate in this turn's check phase (see `outbox`); a slice past a limit is an incident. */
   #deliver(message: ToIsolate): void {
     if (this.closed || this.#receive === undefined) return;
-    const outbox = Sandbox.#outbox;
-    if (outbox.length === 0) setImmediate(Sandbox.#flush);
+    if (outbox.length === 0) setImmediate(flushOutbox);
     outbox.push(() => this.#apply(message));
   }
 
@@ -442,15 +322,17 @@ export class Sandbox {
     const receive = this.#receive;
     if (this.closed || receive === undefined) return;
     const started = performance.now();
-    this.#watch();
     try {
       this.#slices += 1;
       receive.apply(undefined, [this.#textOf(message)], this.#applyOptions).then(
         () => {
           this.#slices -= 1;
+          // What the slice sent, read together now that it has ended (see isolate/mailbox.ts).
+          this.#mailbox.drain();
         },
         (err: unknown) => {
           this.#slices -= 1;
+          this.#mailbox.drain();
           this.#sliceFailed(message, err);
         },
       );
@@ -495,6 +377,7 @@ export class Sandbox {
       throw failure;
     } finally {
       this.#slices -= 1;
+      this.#mailbox.drain();
     }
   }
 
@@ -537,7 +420,22 @@ export class Sandbox {
 
   #onMessage(text: unknown): void {
     if (this.#closed) return;
-    this.#onEventLoop(() => this.#handleMessage(text));
+    try {
+      this.#onEventLoop(() => this.#handleMessage(text));
+    } catch (err) {
+      // Read when an apply settles, where a throw would be an unhandled rejection, which ends the process.
+      this.#logSafely(
+        `The gateway failed on a message of the bot's isolate: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
+  #logSafely(message: string): void {
+    try {
+      this.host.log("error", message);
+    } catch {
+      // The bot's log is out of reach: nothing more to do for one message.
+    }
   }
 
   #handleMessage(text: unknown): void {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import type { BotDb } from "../../../src/isolate/db.js";
 import type { FromIsolate, ToIsolate } from "../../../src/isolate/protocol.js";
 import { MAX_MESSAGE_CHARS } from "../../../src/isolate/protocol.js";
-import { doorbell, MailboxReader } from "../../../src/runtime/mailbox.js";
+import { MailboxReader } from "../../../src/runtime/mailbox.js";
 
 type Root = Record<string, unknown> & { __botyardReceive?: (text: string) => void };
 const root = globalThis as unknown as Root;
@@ -16,17 +16,17 @@ const sent: FromIsolate[] = [];
 let receive: (text: string) => void;
 let nextCallId = 1;
 
+/** The host's end of the mailbox, as the sandbox builds it; read here each turn (the sandbox reads it after applies). */
+const mailbox = new MailboxReader(
+  (text) => sent.push(JSON.parse(text) as FromIsolate),
+  (reason) => {
+    throw new Error(reason);
+  },
+);
+
 beforeAll(async () => {
-  // The host's end of the mailbox, as the sandbox builds it; the Callback's tasks are run at once here.
-  const mailbox = new MailboxReader(
-    (text) => sent.push(JSON.parse(text) as FromIsolate),
-    (reason) => {
-      throw new Error(reason);
-    },
-  );
   root.__botyardSend = (text: string, seq: number) => mailbox.fromChannel(text, seq);
   root.__botyardMailbox = mailbox.memory;
-  root.__botyardDoorbell = doorbell.buffer;
   root.__botyardEnv = JSON.stringify({ TOKEN_NAME: "value" });
   await import("../../../src/isolate/entry.js");
   const fn = root.__botyardReceive;
@@ -39,6 +39,7 @@ const send = (message: ToIsolate) => receive(JSON.stringify(message));
 /** Waits (turn by turn, no clock) until the bootstrap has sent the outcome of `callId`. */
 async function outcomeOf(callId: number) {
   for (let turn = 0; turn < 1000; turn++) {
+    mailbox.drain();
     const found = sent.find((m) => m.type === "outcome" && m.callId === callId);
     if (found && found.type === "outcome") return found.outcome;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -49,6 +50,7 @@ async function outcomeOf(callId: number) {
 /** Waits until the bootstrap has sent a host call matching `match`. */
 async function hostCall(match: (m: Extract<FromIsolate, { type: "call" }>) => boolean) {
   for (let turn = 0; turn < 1000; turn++) {
+    mailbox.drain();
     const found = sent.find((m) => m.type === "call" && match(m));
     if (found && found.type === "call") return found;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -72,7 +74,7 @@ const logic = () => root.logic as Record<string, unknown>;
 
 describe("isolate bootstrap: globals", () => {
   it("consumes the host's globals and removes memory the heap limit does not count", () => {
-    for (const name of ["__botyardSend", "__botyardEnv", "__botyardMailbox", "__botyardDoorbell"]) {
+    for (const name of ["__botyardSend", "__botyardEnv", "__botyardMailbox"]) {
       expect(name in root).toBe(false);
     }
     for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) expect(name in root).toBe(false);
