@@ -25,12 +25,13 @@ import {
 } from "@botyard/common";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { AccountRepository } from "../accounts/account-repository.js";
-import { envProblem } from "../apiv3/schemas.js";
+import type { z } from "zod";
+import { envProblem, type WebhookOutcome } from "../apiv3/schemas.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
 
 /** How a restart's webhook registration went: `none` when the bot has no token; `reason` when it `failed`. */
 export interface RestartOutcome {
-  webhook: "registered" | "none" | "failed";
+  webhook: z.infer<typeof WebhookOutcome>;
   reason?: string;
 }
 
