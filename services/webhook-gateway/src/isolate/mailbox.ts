@@ -4,7 +4,7 @@
  *
  * Why: each message sent through isolated-vm's Callback reached the event loop as a task of its own (copied, queued,
  * and a wake-up of the event loop). Written here, the messages of a slice of bot code are read together when the
- * slice's apply ends, which isolated-vm reports anyway: 43–61 % more trivial webhooks a second for 28–33 % less CPU
+ * slice's apply ends, which isolated-vm reports anyway: 43–61 % more trivial webhooks a second for 30–33 % less CPU
  * (bench/README.md#one-task-per-slice-the-isolates-messages-through-shared-memory).
  *
  * - Every message has a sequence number. One that does not fit the ring goes through the Callback with its number,
