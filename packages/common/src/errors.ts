@@ -92,12 +92,15 @@ export function invalidField(field: string, message: string): AppError {
   return new AppError("INVALID_INPUT", message, { field });
 }
 
-/** True for errors that express's body parser raises: they carry `status`/`type` of their own. */
-export function isBodyParserError(err: unknown): err is { status: number; type: string; message: string } {
+/**
+ * True for errors that express's body parser raises: they carry `status`/`type` of their own, except a body that
+ * does not inflate as its `Content-Encoding` says (zlib's error, marked 400 and `expose` by http-errors, no `type`).
+ */
+export function isBodyParserError(err: unknown): err is { status: number; type?: string; message: string } {
   return (
     typeof err === "object" &&
     err !== null &&
-    "type" in err &&
+    ("type" in err || (err as { expose?: unknown }).expose === true) &&
     "status" in err &&
     typeof (err as { status: unknown }).status === "number"
   );

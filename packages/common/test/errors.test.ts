@@ -93,6 +93,11 @@ describe("isBodyParserError", () => {
     expect(isBodyParserError(Object.assign(new Error("x"), { type: "entity.too.large", status: 413 }))).toBe(true);
   });
 
+  it("is true for a body that does not inflate: zlib's error as http-errors marks it, without a type", () => {
+    const zlibError = Object.assign(new Error("incorrect header check"), { code: "Z_DATA_ERROR" });
+    expect(isBodyParserError(Object.assign(zlibError, { status: 400, statusCode: 400, expose: true }))).toBe(true);
+  });
+
   it("is false for anything else", () => {
     for (const value of [
       null,
@@ -102,6 +107,7 @@ describe("isBodyParserError", () => {
       { type: "x" },
       { status: 400 },
       { type: "x", status: "400" },
+      { status: 400, expose: false },
       new Error("x"),
     ])
       expect(isBodyParserError(value)).toBe(false);

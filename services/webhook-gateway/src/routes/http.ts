@@ -78,7 +78,8 @@ const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Sends `body` as JSON with `status`: `Content-Type` and `Content-Length` as express's `res.json` sets them, no ETag,
- * no body for HEAD. `headers` are set first, so a name given twice in them keeps its last value.
+ * no body for HEAD, nor for a 204, 205 or 304 (a handler's choice: they carry no content). `headers` are set first,
+ * so a name given twice in them keeps its last value.
  */
 export function sendJson(
   req: IncomingMessage,
@@ -95,6 +96,13 @@ export function sendJson(
       res.setHeader(name, value);
       latin1 ||= Array.isArray(value) ? value.some((v) => NON_ASCII.test(v)) : NON_ASCII.test(value);
     }
+  }
+  if (status === 204 || status === 205 || status === 304) {
+    // These have no content (RFC 9110): as express's res.json, no body, and no Content-Type, nor a Content-Length
+    // other than 205's 0 (a 204 must not send one; a 304's would describe a representation, not this JSON).
+    res.writeHead(status, status === 205 ? { "Content-Length": 0 } : {});
+    res.end();
+    return;
   }
   res.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",

@@ -24,6 +24,10 @@ const RESERVED = new Set([
   "host",
 ]);
 
+// Headers that act on the whole origin, which every bot shares: Clear-Site-Data would wipe other bots' cookies and
+// storage (cookies are scoped to the bot's path, see scopeCookie; this is the one header that reaches past it).
+const ORIGIN_WIDE = new Set(["clear-site-data"]);
+
 /** The reply to send, and what was dropped (for the bot's log). */
 export interface BuiltReply {
   status: number;
@@ -72,6 +76,7 @@ export function buildReply(result: LogicResult, cookiePath: string): BuiltReply 
         const lower = name.toLowerCase();
         if (!HEADER_NAME.test(name)) problems.push(`header name '${shown}' is invalid; dropped`);
         else if (RESERVED.has(lower)) problems.push(`header '${shown}' is set by the gateway; dropped`);
+        else if (ORIGIN_WIDE.has(lower)) problems.push(`header '${shown}' would act on every bot's origin; dropped`);
         else if (lower === "set-cookie" && Array.isArray(value) && value.length <= 20 && value.every(isHeaderText)) {
           headers[name] = value.map((v: string) => scopeCookie(v, cookiePath));
         } else if (!isHeaderText(value)) {
