@@ -70,4 +70,34 @@ describe("pnpm botyard", () => {
       err: expect.stringMatching(/unknown command/),
     });
   }, 60_000);
+
+  it("exits 2 with the usage for an unknown option or an option without its value", () => {
+    for (const args of [
+      ["user:create", "--email", "opt@example.com", "--bogus"],
+      ["user:key", "--email"],
+      ["user:key", "-e", "opt@example.com"],
+    ]) {
+      const run = cli(...args);
+      expect(run).toMatchObject({ code: 2, out: "", err: expect.stringContaining("usage: pnpm botyard") });
+      expect(run.err).not.toMatch(/^error:/);
+    }
+    // Nothing was created by the refused command line.
+    expect(cli("user:key", "--email", "opt@example.com")).toMatchObject({ code: 1 });
+  }, 60_000);
+
+  it("says that SECRET_KEY is not the one that sealed the key, rather than a cipher error", () => {
+    expect(cli("user:create", "--email", "sealed@example.com").code).toBe(0);
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "services/management/src/cli/main.ts", "user:key", "--email", "sealed@example.com"],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: h.database.url, SECRET_KEY: "another-secret-key-0123456789" },
+        encoding: "utf8",
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/SECRET_KEY is not the key it was sealed with/);
+  }, 60_000);
 });

@@ -77,6 +77,19 @@ describe("sign-up and the session cookie", () => {
     expect(anonymous.body).toEqual({ ok: false, error: { code: "UNAUTHENTICATED", message: "Sign in first" } });
   });
 
+  it("refuses an e-mail holding a NUL or an unpaired surrogate: 400 naming email, on sign-up and sign-in", async () => {
+    for (const address of ["nul\u0000x@example.com", "half\ud800x@example.com"]) {
+      for (const path of ["/api/auth/signup", "/api/auth/signin"]) {
+        const res = await new Browser(origin, ip()).call("post", path, { email: address, password: PASSWORD });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatchObject({ code: "INVALID_INPUT", field: "email" });
+      }
+    }
+    // Nothing was stored under the U+FFFD that Postgres would have made of the surrogate.
+    const stored = await h.handle.pool.query("select 1 from accounts where email like 'half%'");
+    expect(stored.rowCount).toBe(0);
+  });
+
   it("gives a new session id at every sign-in and ends the one the browser had", async () => {
     const address = email();
     const b = new Browser(origin, ip());

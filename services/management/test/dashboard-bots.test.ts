@@ -66,7 +66,7 @@ async function createBot(body: Record<string, unknown> = { name: "Bot" }): Promi
 function readEvents(
   path: string,
   until: (events: unknown[]) => boolean,
-  onOpen?: () => Promise<void>,
+  onOpen?: (events: unknown[]) => Promise<void>,
 ): Promise<{ res: IncomingMessage; events: unknown[] }> {
   return new Promise((resolve, reject) => {
     const req = httpGet(
@@ -91,7 +91,7 @@ function readEvents(
           }
           if (!opened) {
             opened = true;
-            void onOpen?.();
+            void onOpen?.(events);
           }
           if (until(events)) {
             clearTimeout(timer);
@@ -279,6 +279,51 @@ describe("logs", () => {
   });
 });
 
+describe("live streams end with the session", () => {
+  /** Opens a stream with `session`'s cookie; resolves with every data event once the server ends it (or at 6 s). */
+  function untilEnded(path: string, session: string): Promise<{ ended: boolean; events: unknown[] }> {
+    return new Promise((resolve, reject) => {
+      const events: unknown[] = [];
+      const req = httpGet(`${origin}${path}`, {
+        headers: { Cookie: `botyard_session=${encodeURIComponent(session)}` },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        resolve({ ended: false, events });
+      }, 6_000);
+      req.on("response", (res) => {
+        expect(res.statusCode).toBe(200);
+        res.on("data", (chunk: Buffer) => {
+          for (const block of chunk.toString().split("\n\n"))
+            if (block.startsWith("data: ")) events.push(JSON.parse(block.slice(6)));
+        });
+        res.on("end", () => {
+          clearTimeout(timer);
+          resolve({ ended: true, events });
+        });
+      });
+      req.on("error", reject);
+    });
+  }
+
+  it("stops sending a bot's log lines and progress to a browser whose session was signed out", async () => {
+    const botId = await createBot();
+    const other = new Browser(origin, "10.0.0.9");
+    expect((await other.signIn(ownerEmail)).status).toBe(200);
+    const logs = untilEnded(`/api/bots/${botId}/logs/stream`, other.session!);
+    const jobs = untilEnded(`/api/bots/${botId}/broadcasts/stream`, other.session!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await other.call("post", "/api/auth/signout")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', 'after sign-out')", [
+      botId,
+    ]);
+    const [logStream, jobStream] = await Promise.all([logs, jobs]);
+    expect(logStream).toEqual({ ended: true, events: [] });
+    expect(jobStream.ended).toBe(true);
+  }, 15_000);
+});
+
 describe("Try it", () => {
   it("calls <WEBHOOK_BASE_URL>/custom/<botId>/<path> and returns status, headers and body", async () => {
     const botId = await createBot();
@@ -374,7 +419,9 @@ describe("broadcasts", () => {
     const { events } = await readEvents(
       `/api/bots/${botId}/broadcasts/stream`,
       (e) => e.length >= 2,
-      async () => {
+      async (events) => {
+        // After the stream's first event (the job as queued), so that what follows is a change it streams.
+        while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
         await h.handle.pool.query("update broadcasts set status = 'running', total = 10, sent = 4 where id = $1", [
           jobId,
         ]);

@@ -23,13 +23,34 @@ const cliConfigSchema = baseConfigSchema
   .pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true, MANAGEMENT_PORT: true })
   .extend({ PUBLIC_BASE_URL: managementConfigSchema.shape.PUBLIC_BASE_URL });
 
+/** The command line, parsed; an unknown option or a missing option value is a {@link UsageError} (exit 2). */
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: { email: { type: "string" } }, allowPositionals: true, strict: true });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_"))
+      throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+    throw err;
+  }
+}
+
+/** `user:key`; a sealed key this SECRET_KEY cannot open is explained rather than shown as a cipher error. */
+async function keyOf(accounts: AccountService, email: string): Promise<string> {
+  try {
+    return await accounts.key(email);
+  } catch (err) {
+    if (err instanceof AppError || !/unable to authenticate data|Unrecognised ciphertext/.test((err as Error).message))
+      throw err;
+    throw new Error(
+      "the stored key cannot be decrypted: SECRET_KEY is not the key it was sealed with " +
+        "(user:rotate-key makes a new one)",
+    );
+  }
+}
+
 async function run(argv: string[]): Promise<string> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    options: { email: { type: "string" } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { positionals, values } = parse(argv);
   const [command, ...rest] = positionals;
   if (!command || rest.length > 0) throw new UsageError(USAGE);
   if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
@@ -54,7 +75,7 @@ async function run(argv: string[]): Promise<string> {
       return `${publicBaseUrl(config)}/invite/${token}`;
     }
     if (command === "user:create") return JSON.stringify(await accounts.create(values.email));
-    if (command === "user:key") return await accounts.key(values.email);
+    if (command === "user:key") return await keyOf(accounts, values.email);
     return await accounts.rotate(values.email);
   } finally {
     await pool.end();

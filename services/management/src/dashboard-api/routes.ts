@@ -69,6 +69,9 @@ export interface DashboardRoute {
 
 const session = (input: RouteInput) => input.session;
 const botId = (input: RouteInput) => input.params.botId!;
+/** For a live stream: whether the session that opened it still lives (it ends when the owner signs out). */
+const stillSignedIn = (input: RouteInput, services: DashboardServices) => async () =>
+  (await services.auth.resolve(session(input).sessionId))?.accountId === session(input).accountId;
 
 /** Replies with a new session: sets its cookie and hands the page its CSRF token. */
 function opened(input: RouteInput, services: DashboardServices, made: NewSession) {
@@ -427,7 +430,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     errors: [404],
     handler: async (input, services) => {
       const cursor = await services.bots.logCursor(session(input).accountId, botId(input));
-      streamLogs(input.req, input.res, services.bots, botId(input), cursor);
+      streamLogs(input.req, input.res, stillSignedIn(input, services), services.bots, botId(input), cursor);
       return undefined;
     },
   },
@@ -554,7 +557,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     errors: [404],
     handler: async (input, services) => {
       await services.bots.get(session(input).accountId, botId(input));
-      streamBroadcasts(input.req, input.res, services.broadcasts, botId(input));
+      streamBroadcasts(input.req, input.res, stillSignedIn(input, services), services.broadcasts, botId(input));
       return undefined;
     },
   },

@@ -8,6 +8,7 @@ import {
   optionalBoolean,
   optionalInteger,
   plainObject,
+  refuseUnstorable,
   requiredString,
   requiredText,
   typeErrors,
@@ -33,6 +34,8 @@ export const email = z
   .trim()
   .min(1, "email is required")
   .regex(EMAIL_PATTERN, "email must be an e-mail address")
+  // Owner text: NUL or an unpaired surrogate is a 400 naming the field, never a vague error from Postgres.
+  .superRefine(refuseUnstorable("email"))
   .openapi({ format: "email", example: "owner@example.com" });
 
 /** A new password (sign-up, change, invite). */
