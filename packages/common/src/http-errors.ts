@@ -8,6 +8,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { AppError, type ErrorCode, errorCatalogue, isBodyParserError } from "./errors.js";
+import { withoutQueryParams } from "./logger.js";
 
 /** What a reply says about an error, before a route family wraps it. */
 export interface Problem {
@@ -148,7 +149,7 @@ export function errorHandler(options: {
     if (unexpected)
       options.logger.error({ err, method: req.method, route: req.route?.path }, `${options.context} failed`);
     else if (problem.status === 503)
-      options.logger.warn({ err: String(err) }, `${options.context}: dependency unavailable`);
+      options.logger.warn({ err: withoutQueryParams(String(err)) }, `${options.context}: dependency unavailable`);
     sendProblem(res, problem, options.envelope);
   };
 }

@@ -1,5 +1,5 @@
 /** JSON-lines logging (pino) with the secret-bearing fields redacted wherever they appear. */
-import { pino, type DestinationStream, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, stdSerializers } from "pino";
 
 export type { Logger } from "pino";
 
@@ -26,9 +26,51 @@ export const redactedPaths = [
   'headers["x-telegram-bot-api-secret-token"]',
 ];
 
+/**
+ * Removes the parameters a failed query's error carries in its text: drizzle's `DrizzleQueryError` says
+ * `Failed query: <sql>\nparams: <values>`, and the values may be a bot's env, a password hash or a sealed key.
+ */
+export function withoutQueryParams(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, "\nparams: [redacted]");
+}
+
+/** pino's error serializer, with every query's parameters removed (see {@link withoutQueryParams}). */
+function serializeError(err: unknown): unknown {
+  return scrubQueryParams(stdSerializers.err(err as Error), 0);
+}
+
+function scrubQueryParams(value: unknown, depth: number): unknown {
+  if (typeof value !== "object" || value === null || depth > 4) return value;
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const field = fields[key];
+    if (key === "params") fields[key] = "[redacted]";
+    else if (typeof field === "string" && (key === "message" || key === "stack"))
+      fields[key] = withoutQueryParams(field);
+    else scrubQueryParams(field, depth + 1);
+  }
+  return value;
+}
+
 /** Creates the root logger of a service. `destination` is for tests that read the lines back. */
 export function createLogger(service: string, level = "info", destination?: NodeJS.WritableStream): Logger {
-  const options = { name: service, level, redact: { paths: redactedPaths, censor: "[redacted]" } };
+  const options = {
+    name: service,
+    level,
+    redact: { paths: redactedPaths, censor: "[redacted]" },
+    serializers: { err: serializeError },
+    hooks: {
+      // An Error logged alone gives its message as the line's `msg`, which the err serializer does not see.
+      logMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void) {
+        const [first, second] = args;
+        if (first instanceof Error && typeof second !== "string") {
+          method.apply(this, [first, withoutQueryParams(first.message), ...args.slice(1)]);
+        } else {
+          method.apply(this, args);
+        }
+      },
+    },
+  };
   return destination ? pino(options, destination as DestinationStream) : pino(options);
 }
 

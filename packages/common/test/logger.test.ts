@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { Writable } from "node:stream";
 import fc from "fast-check";
-import { createLogger, redactedPaths, scrubSecrets } from "../src/logger.js";
+import { createLogger, redactedPaths, scrubSecrets, withoutQueryParams } from "../src/logger.js";
 
 /** A logger whose lines the test reads back. */
 function capture(level?: string) {
@@ -108,5 +108,32 @@ describe("scrubSecrets on a key run into a token", () => {
   it("redacts both, leaving neither the token's secret half nor the key's prefix (fast-check counterexample)", () => {
     const scrubbed = scrubSecrets("byk_A_0000:_a_00-a_0-A_0a_0AAaa");
     expect(scrubbed).toBe("[redacted-key][redacted-token]");
+  });
+});
+
+describe("a failed query's parameters", () => {
+  /** The shape of drizzle-orm's DrizzleQueryError (0.45): the parameters in its message, its stack and `params`. */
+  function queryError(params: unknown[]) {
+    const err = new Error(`Failed query: update "bots" set "env" = $1 where "id" = $2\nparams: ${params}`);
+    return Object.assign(err, { query: 'update "bots" set "env" = $1 where "id" = $2', params, cause: new Error("x") });
+  }
+
+  it("never reach a log line, whether the error is logged as err, alone, or nested in a cause", () => {
+    const { logger, lines } = capture();
+    const err = queryError([`{"API_KEY":"${SECRET}"}`, "bot1"]);
+    logger.error({ err }, "failed");
+    logger.error(err);
+    logger.error({ err: Object.assign(new Error("outer"), { cause: err }) }, "wrapped");
+    expect(lines).toHaveLength(3);
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
+    expect(lines[0]).toMatchObject({ err: { params: "[redacted]", query: expect.stringContaining("update") } });
+    expect(lines[0]).toMatchObject({ err: { message: expect.stringContaining("params: [redacted]") } });
+  });
+
+  it("are cut from free text up to the stack frames, which stay", () => {
+    const text = `Error: Failed query: select 1\nparams: a,\nb,${SECRET}\n    at run (x.js:1:1)\n    at y (y.js:2:2)`;
+    expect(withoutQueryParams(text)).toBe(
+      "Error: Failed query: select 1\nparams: [redacted]\n    at run (x.js:1:1)\n    at y (y.js:2:2)",
+    );
   });
 });

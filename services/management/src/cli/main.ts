@@ -4,7 +4,7 @@
  * problem prints the reason on stderr and exits 1.
  */
 import { parseArgs } from "node:util";
-import { AppError, baseConfigSchema, loadConfig, SecretBox, withRuntimeEnv } from "@botyard/common";
+import { AppError, baseConfigSchema, loadConfig, SecretBox, withoutQueryParams, withRuntimeEnv } from "@botyard/common";
 import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";
@@ -88,7 +88,7 @@ try {
   const message =
     err instanceof UsageError || err instanceof AppError || (err instanceof Error && err.name === "ConfigError")
       ? err.message
-      : `error: ${(err as Error).message}`;
+      : `error: ${withoutQueryParams((err as Error).message)}`;
   process.stderr.write(`${message.replace(/^targetEmail/, "--email")}\n`);
   // 2 for a command line we do not understand (as getopt tools do), 1 for anything else.
   process.exitCode = err instanceof UsageError ? 2 : 1;
