@@ -131,3 +131,23 @@ describe("headers a handler may not set", () => {
     await h.waitForLog(botId, /header 'Clear-Site-Data' would act on every bot's origin; dropped/);
   });
 });
+
+describe("customPath", () => {
+  it("missing, empty or holding a slash is 400 Invalid path format, as any other bad customPath", async () => {
+    const { botId } = await h.bot("logic['a'] = async () => 'a';");
+    for (const path of [
+      `/custom/${botId}`,
+      `/custom/${botId}/`,
+      `/custom/${botId}//a`,
+      `/custom/${botId}/a/b`,
+      `/custom/${botId}/a//`,
+      `/custom/${botId}/%2F/x`,
+    ]) {
+      const res = await request(h.app).post(path).send({});
+      expect([path, res.status, res.body]).toEqual([path, 400, { ok: false, message: "Invalid path format" }]);
+    }
+    // The ones the route serves are untouched: with one trailing slash, and in any case.
+    expect((await request(h.app).get(`/custom/${botId}/a/`)).body).toEqual({ ok: true, data: "a" });
+    expect((await request(h.app).get(`/CUSTOM/${botId}/a`)).body).toEqual({ ok: true, data: "a" });
+  });
+});

@@ -27,6 +27,12 @@ import { sendJson, splitTarget } from "./http.js";
 import type { TelegramIntakeRoute } from "./telegram-intake.js";
 
 const CUSTOM = /^\/custom\/([^/]+)\/([^/]+)\/?$/i;
+/**
+ * A path under a bot's custom webhooks whose customPath is missing, empty or holds a `/` (`/custom/b`, `/custom/b/`,
+ * `/custom/b//x`, `/custom/b/a/b`): the custom route's, which answers 400 `Invalid path format` as the contract says
+ * of a customPath that is not 1 to 100 letters, digits, `_` or `-` (CONTRACT.md §4).
+ */
+const CUSTOM_MALFORMED = /^\/custom\/([^/]+)(?:\/(.*))?$/i;
 const TELEGRAM = /^\/telegram\/([^/]+)\/?$/i;
 /** The route labels of the metrics: patterns, never concrete paths. */
 const CUSTOM_ROUTE = "/custom/:botId/:customPath";
@@ -82,6 +88,14 @@ function findBotRoute(path: string): FoundBotRoute | undefined {
         botId: decodeSegment(custom[1] as string),
         customPath: decodeSegment(custom[2] as string),
       }),
+    };
+  }
+  const malformed = CUSTOM_MALFORMED.exec(path);
+  if (malformed) {
+    // customPath is kept raw: it fails the route's pattern whatever its encoding.
+    return {
+      label: CUSTOM_ROUTE,
+      decode: () => ({ route: "custom", botId: decodeSegment(malformed[1] as string), customPath: malformed[2] ?? "" }),
     };
   }
   const telegram = TELEGRAM.exec(path);

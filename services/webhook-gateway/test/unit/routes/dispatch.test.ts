@@ -2,6 +2,8 @@
  * The dispatcher matches the bot routes as express's router matched them (`router.all('/custom/:botId/:customPath')`,
  * `router.all('/telegram/:botId')`: case-insensitive, one optional trailing slash, parameters percent-decoded), so
  * taking the routes out of express changed no URL's meaning; a parameter that does not decode is a 400, never a 500.
+ * One departure, from the contract: a path under `/custom/<botId>` whose customPath is missing, empty or holds a `/`
+ * is the custom route's (whose pattern check answers 400 `Invalid path format`), where express's router matched none.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
@@ -24,13 +26,21 @@ const layer = (path: string) => new Layer(path, { sensitive: false, strict: fals
 const custom = layer("/custom/:botId/:customPath");
 const telegram = layer("/telegram/:botId");
 
-/** What express's router made of `path`: the route and its params, or the kind of error it threw. */
+/** `/custom/:botId` and anything after it (a prefix, as `app.use` matches): botId decoded, the rest left alone. */
+const underCustom = new Layer("/custom/:botId", { sensitive: false, strict: false, end: false }, () => {});
+
+/**
+ * What express's router made of `path`: the route and its params, or the kind of error it threw. A path under
+ * `/custom/<botId>` that the custom route does not match is the custom route's, with the rest kept raw (see above).
+ */
 function expressMatch(path: string): unknown {
   try {
     const c = custom.match(path);
     if (c) return { route: "custom", botId: c.params.botId, customPath: c.params.customPath };
     const t = telegram.match(path);
     if (t) return { route: "telegram", botId: t.params.botId };
+    const u = underCustom.match(path);
+    if (u) return { route: "custom", botId: u.params.botId, customPath: /^\/custom\/[^/]+\/?(.*)$/i.exec(path)?.[1] };
     return undefined;
   } catch (err) {
     return err instanceof URIError ? "400" : "other error";
@@ -90,7 +100,9 @@ describe("matchBotRoute", () => {
   it("names the route and its decoded parameters", () => {
     expect(matchBotRoute("/custom/b1/ping/")).toEqual({ route: "custom", botId: "b1", customPath: "ping" });
     expect(matchBotRoute("/Telegram/b%201")).toEqual({ route: "telegram", botId: "b 1" });
-    expect(matchBotRoute("/custom/b1/ping/x")).toBeUndefined();
+    expect(matchBotRoute("/custom/b1/ping/x")).toEqual({ route: "custom", botId: "b1", customPath: "ping/x" });
+    expect(matchBotRoute("/custom/b1")).toEqual({ route: "custom", botId: "b1", customPath: "" });
+    expect(matchBotRoute("/nothing/b1/ping")).toBeUndefined();
     expect(() => matchBotRoute("/custom/%ff/x")).toThrow(AppError);
   });
 });
