@@ -434,7 +434,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Every other session of the account ends; this one gets a new id and CSRF token.
+         * @description Every other session of the account ends; this one gets a new id and CSRF token. A wrong current password counts as a failed sign-in (429 SIGN_IN_THROTTLED past the limit).
          */
         post: operations["dashboardChangePassword"];
         delete?: never;
@@ -6085,6 +6085,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "BODY_TOO_LARGE",
                      *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */

@@ -232,6 +232,20 @@ describe("password change", () => {
     expect((await new Browser(origin, ip()).signIn(address)).status).toBe(401);
     expect((await new Browser(origin, ip()).signIn(address, "another good password")).status).toBe(200);
   });
+
+  it("counts a wrong current password as a failed sign-in: past the limit it answers 429, and so does sign-in", async () => {
+    const address = email();
+    const a = new Browser(origin, ip());
+    await a.signUp(address);
+    const change = (currentPassword: string) =>
+      a.call("post", "/api/auth/password", { currentPassword, newPassword: "another good password" });
+    for (let i = 0; i < 3; i++) expect((await change("wrong password!")).status).toBe(400);
+    const blocked = await change(PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe("SIGN_IN_THROTTLED");
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await new Browser(origin, ip()).signIn(address)).status).toBe(429);
+  });
 });
 
 describe("nothing secret in the log", () => {

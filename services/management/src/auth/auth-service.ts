@@ -84,11 +84,26 @@ export class AuthService {
     await this.deps.sessions.deleteSession(sha256(session.sessionId));
   }
 
-  /** Sets a new password after checking the current one; every session of the account ends and a new one opens. */
-  async changePassword(session: SessionContext, currentPassword: string, newPassword: string): Promise<NewSession> {
+  /**
+   * Sets a new password after checking the current one; every session of the account ends and a new one opens. A
+   * wrong current password counts as a failed sign-in of the account's e-mail and of `ip` (the same throttle), so a
+   * stolen session cannot be used to guess the password without limit.
+   */
+  async changePassword(
+    session: SessionContext,
+    currentPassword: string,
+    newPassword: string,
+    ip: string,
+  ): Promise<NewSession> {
+    const throttle = this.deps.throttle;
+    if (!throttle) throw new Error("AuthService: a password change needs a throttle");
+    await throttle.check(session.email, ip);
     const stored = await this.deps.sessions.passwordHash(session.accountId);
-    if (!(await verifyPassword(stored, currentPassword)))
+    if (!(await verifyPassword(stored, currentPassword))) {
+      await throttle.failed(session.email, ip);
       throw invalidField("currentPassword", "currentPassword is not your current password");
+    }
+    await throttle.succeeded(session.email);
     await this.deps.sessions.setPassword(session.accountId, await hashPassword(newPassword));
     await this.deps.sessions.deleteOtherSessions(session.accountId);
     return this.#open(session.accountId, session.email);

@@ -172,14 +172,21 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/auth/password",
     operationId: "dashboardChangePassword",
     summary: "Change the password",
-    description: "Every other session of the account ends; this one gets a new id and CSRF token.",
+    description:
+      "Every other session of the account ends; this one gets a new id and CSRF token. A wrong current password " +
+      "counts as a failed sign-in (429 SIGN_IN_THROTTLED past the limit).",
     access: "session",
     body: s.PasswordChange,
     reply: s.CsrfReply,
-    errors: [],
+    errors: [429],
     handler: async (input, services) => {
       const { currentPassword, newPassword } = input.body as { currentPassword: string; newPassword: string };
-      const made = await services.auth.changePassword(session(input), currentPassword, newPassword);
+      const made = await services.auth.changePassword(
+        session(input),
+        currentPassword,
+        newPassword,
+        input.req.ip ?? "unknown",
+      );
       services.http.setCookie(input.req, input.res, made);
       return { ok: true, csrfToken: made.csrfToken };
     },
