@@ -33,16 +33,50 @@ for (const [range, bits] of [
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): where the IPv4 address sits is up to the network
 ] as const)
   blocked.addSubnet(range, bits, "ipv6");
+
+/** The eight 16-bit words of an address that net.isIP takes as IPv6 (a dotted IPv4 tail and a zone allowed). */
+function ipv6Words(address: string): number[] {
+  let text = address.replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${(a * 256 + b).toString(16)}:${(c * 256 + d).toString(16)}`;
+  }
+  const words = (part: string) => (part === "" ? [] : part.split(":").map((w) => Number.parseInt(w, 16)));
+  const [head = "", tail] = text.split("::");
+  if (tail === undefined) return words(head);
+  const [h, t] = [words(head), words(tail)];
+  return [...h, ...new Array<number>(8 - h.length - t.length).fill(0), ...t];
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for where a translator or tunnel may deliver it to that IPv4 host:
+ * IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96 past ::0.0.255.255),
+ * NAT64 (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32, whose client address is stored inverted).
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const w = ipv6Words(address);
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (w[5] === 0xffff || (w[5] === 0 && w[6] !== 0))) return v4(w[6]!, w[7]!);
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return v4(w[6]!, w[7]!);
+  if (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6)) return v4(w[6]!, w[7]!);
+  if (w[0] === 0x2002) return v4(w[1]!, w[2]!);
+  if (w[0] === 0x2001 && w[1] === 0) return v4(w[6]! ^ 0xffff, w[7]! ^ 0xffff);
+  return undefined;
+}
 
 /** True for addresses bot code may not reach without ALLOW_PRIVATE_EGRESS. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, "ipv4");
-  return blocked.check(address, family === 6 ? "ipv6" : "ipv4");
+  if (family === 4) return blocked.check(address, "ipv4");
+  const v4 = embeddedIpv4(address);
+  if (v4 !== undefined && blocked.check(v4, "ipv4")) return true;
+  return blocked.check(address, "ipv6");
 }
 
 /** True for what axios takes as an absolute URL: `scheme://…` or protocol-relative `//…`. */

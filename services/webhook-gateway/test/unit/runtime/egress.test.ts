@@ -1,8 +1,10 @@
 // Unit tests of src/runtime/egress.ts: the private-address table, and what a request may and may not do (an HTTP server
 // on 127.0.0.1 stands in for the internet, with private egress allowed where the test needs an answer).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import dns from "node:dns";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { Egress, EgressError, fullPath, isPrivateAddress, serializeParams } from "../../../src/runtime/egress.js";
 
@@ -100,6 +102,33 @@ describe("isPrivateAddress", () => {
     },
   );
 
+  // A NAT64 gateway, a 6to4 or Teredo relay or the host's own stack delivers these to the IPv4 address they carry.
+  it.each([
+    "64:ff9b::7f00:1", // NAT64 (RFC 6052)
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
+    "64:ff9b:1::808:808", // local-use NAT64 (RFC 8215): refused whole
+    "2002:7f00:1::1", // 6to4 of 127.0.0.1
+    "2002:c0a8:101::", // 6to4 of 192.168.1.1
+    "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo, client 127.0.0.1 (stored inverted)
+    "::127.0.0.1", // IPv4-compatible
+    "::a9fe:a9fe",
+    "::ffff:0:127.0.0.1", // IPv4-translated
+    "::ffff:0:a00:1",
+  ])("refuses IPv6 %s, which carries a private IPv4 address", (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each([
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",
+    "::8.8.8.8",
+    "::ffff:0:8.8.8.8",
+  ])("lets IPv6 %s through, which carries a public IPv4 address", (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+
   it("refuses anything that is not an IP address (a caller must resolve names first)", () => {
     for (const text of ["", "localhost", "example.com", "127.0.0.1.nip.io", "1.2.3", "[::1]"])
       expect(isPrivateAddress(text)).toBe(true);
@@ -169,6 +198,13 @@ describe("serializeParams", () => {
   });
 });
 
+/** 64 MiB of zeros, gzipped to about 64 KiB. */
+let bomb: Buffer | undefined;
+const gzipBomb = () => {
+  bomb ??= gzipSync(Buffer.alloc(64 * 1024 * 1024));
+  return bomb;
+};
+
 /** What the test server saw, and how it answers a path. */
 let server: Server;
 let origin: string;
@@ -199,6 +235,11 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     pump();
   },
   "/hang": () => {},
+  "/gzip-bomb": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(gzipBomb()),
+  "/gzip-bomb-length": (_req, res) => {
+    const body = gzipBomb();
+    res.writeHead(200, { "content-encoding": "gzip", "content-length": body.length }).end(body);
+  },
 };
 
 beforeAll(async () => {
@@ -251,6 +292,35 @@ describe("Egress without private egress", () => {
     const err = await failure(guarded.request({ url: url() }));
     expect(err).toBeInstanceOf(EgressError);
     expect([err.code, err.message]).toEqual(["ERR_EGRESS_DENIED", `requests to ${shown} are not allowed`]);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ["NAT64", () => `http://[64:ff9b::127.0.0.1]:${port()}/`, "64:ff9b::7f00:1"],
+    ["IPv4-compatible", () => `http://[::127.0.0.1]:${port()}/`, "::7f00:1"],
+    ["IPv4-translated", () => `http://[::ffff:0:127.0.0.1]:${port()}/`, "::ffff:0:7f00:1"],
+    ["6to4", () => `http://[2002:7f00:1::1]:${port()}/`, "2002:7f00:1::1"],
+  ])("refuses an IPv6 literal that carries 127.0.0.1 (%s), before connecting", async (_name, url, shown) => {
+    const err = await failure(guarded.request({ url: url(), timeout: 2000 }));
+    expect([err.code, err.message]).toEqual(["ERR_EGRESS_DENIED", `requests to ${shown} are not allowed`]);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a name when any of its addresses is private, even if another is public", async () => {
+    const lookup = dns.lookup;
+    const resolved: dns.LookupAddress[] = [
+      { address: "93.184.215.14", family: 4 },
+      { address: "127.0.0.1", family: 4 },
+    ];
+    // biome-ignore lint/suspicious/noExplicitAny: stands in for dns.lookup's overloads
+    (dns as any).lookup = (_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
+      cb(null, resolved);
+    try {
+      const err = await failure(guarded.request({ url: `http://mixed.example:${port()}/json`, timeout: 2000 }));
+      expect([err.code, err.message]).toEqual(["ERR_EGRESS_DENIED", "requests to mixed.example are not allowed"]);
+    } finally {
+      dns.lookup = lookup;
+    }
     expect(seen).toEqual([]);
   });
 
@@ -455,6 +525,13 @@ describe("Egress responses", () => {
   it("cancels a response over 5 MiB", async () => {
     const err = await failure(open.request({ url: `${origin}/huge` }));
     expect([err.code, err.message]).toEqual(["ERR_RESPONSE_TOO_LARGE", "response is larger than 5 MiB"]);
+  });
+
+  it("counts the inflated size of a compressed response against the cap, with or without Content-Length", async () => {
+    for (const path of ["/gzip-bomb", "/gzip-bomb-length"]) {
+      const err = await failure(open.request({ url: `${origin}${path}` }));
+      expect([path, err.code]).toEqual([path, "ERR_RESPONSE_TOO_LARGE"]);
+    }
   });
 
   it("gives up after the bot's timeout with axios's ECONNABORTED", async () => {
