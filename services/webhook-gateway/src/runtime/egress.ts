@@ -24,6 +24,7 @@ for (const [range, bits] of [
   ["198.18.0.0", 15],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
+  ["168.63.129.16", 32], // Azure's host endpoint (wireserver, DNS, metadata proxy), reachable from every VM
 ] as const) {
   blocked.addSubnet(range, bits, "ipv4");
 }
