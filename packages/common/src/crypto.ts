@@ -6,6 +6,11 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, 
 
 const VERSION = "v1";
 
+/** A sealed value {@link SecretBox.decrypt} cannot open: not ours, altered, or sealed under another SECRET_KEY. */
+export class SecretBoxError extends Error {
+  override readonly name = "SecretBoxError";
+}
+
 /** Encrypts and decrypts short secrets with a key derived from SECRET_KEY. */
 export class SecretBox {
   readonly #key: Buffer;
@@ -28,13 +33,17 @@ export class SecretBox {
     ].join(".");
   }
 
-  /** Inverse of {@link encrypt}; throws when the value was tampered with or made under another key. */
+  /** Inverse of {@link encrypt}; throws {@link SecretBoxError} when the value was tampered with or made under another key. */
   decrypt(sealed: string): string {
     const [version, iv, tag, body] = sealed.split(".");
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error("Unrecognised ciphertext");
-    const decipher = createDecipheriv("aes-256-gcm", this.#key, Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new SecretBoxError("Unrecognised ciphertext");
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.#key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    } catch (err) {
+      throw new SecretBoxError("Sealed under another SECRET_KEY, or altered", { cause: err });
+    }
   }
 }
 

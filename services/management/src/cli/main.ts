@@ -4,7 +4,15 @@
  * problem prints the reason on stderr and exits 1.
  */
 import { parseArgs } from "node:util";
-import { AppError, baseConfigSchema, loadConfig, SecretBox, withoutQueryParams, withRuntimeEnv } from "@botyard/common";
+import {
+  AppError,
+  baseConfigSchema,
+  loadConfig,
+  SecretBox,
+  SecretBoxError,
+  withoutQueryParams,
+  withRuntimeEnv,
+} from "@botyard/common";
 import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";
@@ -40,8 +48,7 @@ async function keyOf(accounts: AccountService, email: string): Promise<string> {
   try {
     return await accounts.key(email);
   } catch (err) {
-    if (err instanceof AppError || !/unable to authenticate data|Unrecognised ciphertext/.test((err as Error).message))
-      throw err;
+    if (!(err instanceof SecretBoxError)) throw err;
     throw new Error(
       "the stored key cannot be decrypted: SECRET_KEY is not the key it was sealed with " +
         "(user:rotate-key makes a new one)",
