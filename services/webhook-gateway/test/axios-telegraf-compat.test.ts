@@ -1,7 +1,8 @@
 /**
  * Bot code written for real axios and Telegraf 4 behaves the same here, end to end through the isolate: baseURL
- * joining, the params serializer, axios's error codes for 4xx and 5xx, and Telegraf 4's `answerCbQuery(id, text,
- * extra)`. The pure details are in test/unit/runtime/egress.test.ts and test/unit/isolate/telegram.test.ts.
+ * joining, the params serializer, axios's error codes for 4xx and 5xx, `timeout: 0`, headers the gateway sets itself,
+ * and Telegraf 4's `answerCbQuery(id, text, extra)`. The pure details are in test/unit/runtime/egress.test.ts,
+ * egress-headers.test.ts and test/unit/isolate/telegram.test.ts.
  *
  * @see docs/bot-runtime.md#globals
  */
@@ -16,11 +17,21 @@ let server: Server;
 let origin: string;
 beforeAll(async () => {
   h = await startGatewayHarness({ allowPrivateEgress: true });
-  // Answers with the status its path names (`/status/503`), else 200 with the path and query it saw.
+  // Answers with the status its path names (`/status/503`), else 200 with the path and query, the headers and the
+  // body it saw; `/slow` answers after 300 ms.
   server = createServer((req, res) => {
-    const status = /\/status\/(\d{3})$/.exec(req.url ?? "");
-    res.writeHead(status ? Number(status[1]) : 200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ url: req.url }));
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      const status = /\/status\/(\d{3})$/.exec(req.url ?? "");
+      res.writeHead(status ? Number(status[1]) : 200, { "content-type": "application/json" });
+      const answer = () => res.end(JSON.stringify({ url: req.url, headers: req.headers, body }));
+      if (req.url === "/slow") setTimeout(answer, 300);
+      else answer();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,6 +67,51 @@ describe("axios in bot code, as real axios", () => {
         ],
       },
     });
+  });
+});
+
+describe("axios in bot code, where the gateway decides", () => {
+  it("frames the request from its body and Host from the URL, whatever headers the bot set; says so once", async () => {
+    const { botId } = await h.bot(`
+      logic['go'] = async (q) => {
+        const headers = { 'Content-Type': 'text/plain', 'Content-Length': 2, 'Transfer-Encoding': 'chunked',
+          Host: 'metadata.internal' };
+        const first = await axios.post(q.origin + '/echo', 'héllo', { headers });
+        const again = await axios.post(q.origin + '/echo', 'bye', { headers });
+        return { first: first.data, again: again.data };
+      };
+    `);
+    const res = await request(h.app).get(`/custom/${botId}/go`).query({ origin });
+    expect(res.status).toBe(200);
+    const { first, again } = res.body.data;
+    expect([first.body, first.headers["content-length"], first.headers["transfer-encoding"]]).toEqual([
+      "héllo",
+      "6",
+      undefined,
+    ]);
+    expect([again.body, again.headers["content-length"]]).toEqual(["bye", "3"]);
+    expect(first.headers.host).toBe(new URL(origin).host);
+    const dropped = (await h.logs(botId)).filter((l) => l.message.startsWith("axios:"));
+    expect(dropped).toEqual([
+      {
+        level: "warn",
+        message:
+          "axios: headers 'Content-Length', 'Transfer-Encoding', 'Host' are set by the gateway, not by bot code; " +
+          "dropped (said once per header name)",
+      },
+    ]);
+  });
+
+  it("takes timeout 0 as axios does: no limit of its own, so a slow answer within the platform's arrives", async () => {
+    const { botId } = await h.bot(`
+      logic['go'] = async (q) => {
+        const started = Date.now();
+        const res = await axios.get(q.origin + '/slow', { timeout: 0 });
+        return { status: res.status, url: res.data.url, waited: Date.now() - started >= 250 };
+      };
+    `);
+    const res = await request(h.app).get(`/custom/${botId}/go`).query({ origin });
+    expect(res.body).toEqual({ ok: true, data: { status: 200, url: "/slow", waited: true } });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * `axios` for bot code, with axios's call shapes: `axios(config)`, `axios(url, config)`, `axios.get(url, config)`,
  * `axios.post(url, data, config)` and kin, `axios.request`, and `axios.create(defaults)`. Each request is an `http`
- * host call; the host enforces the egress rules (no private addresses, 10 s, 5 MiB) and rejects on status >= 400
- * with `error.response`, as axios does.
+ * host call; the host enforces the egress rules (no private addresses, its own framing and Host headers, 10 s,
+ * 5 MiB) and rejects on status >= 400 with `error.response`, as axios does. Nothing is checked here: bot code shares
+ * this isolate, so only the host's checks count.
  *
  * @see docs/bot-runtime.md#axios
  */

@@ -48,6 +48,12 @@ export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = {
 /** Longest a host call waits for its bot to be within its CPU budget again before it fails (see #budgeted). */
 export const MAX_BUDGET_WAIT_MS = 1000;
 
+/**
+ * Header names a host remembers having reported as dropped from the bot's axios requests. The gateway's own are about
+ * ten; past this many (only `Proxy-*` names can be that many) each is reported every time, in the bot's own log.
+ */
+const MAX_REPORTED_HEADERS = 32;
+
 /** What a bot's host is built from. */
 export interface BotHostDeps {
   botId: string;
@@ -73,6 +79,8 @@ export class BotHost implements SandboxHost {
   readonly #pages: ConcurrencyLimiter;
   readonly #tg: ConcurrencyLimiter;
   readonly #http: ConcurrencyLimiter;
+  /** Lower-case names of headers already reported as dropped (see #reportDroppedHeaders). */
+  readonly #reportedHeaders = new Set<string>();
 
   constructor(private readonly deps: BotHostDeps) {
     const { db, pages, tg, http } = deps.limits;
@@ -96,7 +104,9 @@ export class BotHost implements SandboxHost {
       case "tg":
         return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));
       case "http":
-        return this.#budgeted(this.#http, () => this.deps.egress.request(call.config));
+        return this.#budgeted(this.#http, () =>
+          this.deps.egress.request(call.config, { droppedHeaders: (names) => this.#reportDroppedHeaders(names) }),
+        );
       case "sleep":
         return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
     }
@@ -161,6 +171,24 @@ export class BotHost implements SandboxHost {
       waited += left;
     }
     return work();
+  }
+
+  /**
+   * One line in the bot's log for the headers the gateway set instead of the bot, each name once per host (so once per
+   * isolate): a bot that forwards the headers of every request it handles would otherwise fill its 300 lines a minute
+   * with the same line and lose its own.
+   */
+  #reportDroppedHeaders(names: string[]): void {
+    const fresh = names.filter((name) => {
+      const key = name.toLowerCase();
+      if (this.#reportedHeaders.has(key)) return false;
+      if (this.#reportedHeaders.size < MAX_REPORTED_HEADERS) this.#reportedHeaders.add(key);
+      return true;
+    });
+    if (fresh.length === 0) return;
+    const shown = fresh.map((name) => `'${name.slice(0, 40)}'`).join(", ");
+    const what = fresh.length === 1 ? `header ${shown} is` : `headers ${shown} are`;
+    this.deps.log("warn", `axios: ${what} set by the gateway, not by bot code; dropped (said once per header name)`);
   }
 
   async #telegram(method: string, params: Record<string, unknown>): Promise<unknown> {

@@ -1,11 +1,16 @@
 /**
  * `axios` for bot code, carried out on the host with got. Requests to loopback, private, link-local and metadata
  * addresses are refused unless the operator allows them: the check runs on the address the name resolves to, at
- * connect time, so DNS tricks cannot slip past it. 10 s timeout, 5 MiB response cap.
+ * connect time, so DNS tricks cannot slip past it. Framing, connection and Host headers are the gateway's
+ * (egress-headers.ts). 10 s timeout (the bot's own `timeout` may be shorter; 0 means none of its own, as in axios),
+ * 5 MiB response cap.
+ *
+ * @see docs/bot-runtime.md#axios
  */
 import dns from "node:dns";
 import net from "node:net";
 import got, { RequestError, type Response } from "got";
+import { botRequestHeaders } from "./egress-headers.js";
 
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -166,23 +171,61 @@ export class EgressError extends Error {
   }
 }
 
+/**
+ * The time limit of one request, from the bot's axios `timeout`. As axios, 0 (and no timeout, null, "", false) means
+ * no limit of the bot's own, which here is the platform's `maxMs`; a longer one is cut to it. A string of digits counts
+ * as its number, as axios parses it; a negative number or any other value is refused, as axios fails on them too.
+ */
+export function requestTimeout(value: unknown, maxMs: number): number {
+  if (value === undefined || value === null || value === "" || value === false) return maxMs;
+  const ms = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+    throw new EgressError(
+      `timeout must be a number of milliseconds, or 0 for the platform's limit (${maxMs} ms)`,
+      "ERR_BAD_OPTION_VALUE",
+    );
+  }
+  return ms === 0 ? maxMs : Math.min(ms, maxMs);
+}
+
+/** Options of {@link Egress}. */
+export interface EgressOptions {
+  /** Let bot code reach loopback, private, link-local and metadata addresses (`ALLOW_PRIVATE_EGRESS`). */
+  allowPrivate: boolean;
+  /**
+   * Longest a request may take, whatever the bot's `timeout`, and the limit of one with `timeout: 0`.
+   * @defaultValue 10 000 ms: as long as a handler may run by default (`HANDLER_TIMEOUT_MS`), which awaits it.
+   */
+  maxTimeMs?: number;
+}
+
+/** What a caller of {@link Egress.request} hears about besides the outcome. */
+export interface EgressHooks {
+  /** Headers of the config the gateway sets itself, dropped (names as written); called only for a request sent. */
+  droppedHeaders?(names: string[]): void;
+}
+
 /** Performs bot HTTP requests. */
 export class Egress {
   readonly #allowPrivate: boolean;
+  readonly #maxTimeMs: number;
 
-  constructor(options: { allowPrivate: boolean }) {
+  constructor(options: EgressOptions) {
     this.#allowPrivate = options.allowPrivate;
+    this.#maxTimeMs = options.maxTimeMs ?? 10_000;
   }
 
   /** Runs an axios-style config; resolves `{ status, headers, data }`, rejects on status >= 400 like axios. */
   async request(
     config: unknown,
+    hooks: EgressHooks = {},
   ): Promise<{ status: number; statusText: string; headers: Record<string, unknown>; data: unknown }> {
     if (typeof config !== "object" || config === null)
       throw new EgressError("axios config must be an object", "ERR_BAD_OPTION");
     const c = config as Record<string, unknown>;
     const method = String(c.method ?? "get").toLowerCase();
     if (!METHODS.has(method)) throw new EgressError(`unsupported method ${method}`, "ERR_BAD_OPTION");
+    const timeout = requestTimeout(c.timeout, this.#maxTimeMs);
     let url: URL;
     try {
       url = new URL(fullPath(typeof c.baseURL === "string" ? c.baseURL : "", String(c.url ?? "")));
@@ -199,10 +242,7 @@ export class Egress {
     if (!this.#allowPrivate && net.isIP(host) && isPrivateAddress(host))
       throw new EgressError(`requests to ${host} are not allowed`, "ERR_EGRESS_DENIED");
 
-    const headers: Record<string, string> = {};
-    if (c.headers && typeof c.headers === "object")
-      for (const [k, v] of Object.entries(c.headers))
-        if (typeof v === "string" || typeof v === "number") headers[k] = String(v);
+    const { headers, dropped } = botRequestHeaders(c.headers);
     let body: string | undefined;
     if (c.data !== undefined && method !== "get" && method !== "head") {
       body = typeof c.data === "string" ? c.data : JSON.stringify(c.data);
@@ -211,7 +251,9 @@ export class Egress {
       if (Buffer.byteLength(body) > MAX_REQUEST_BYTES)
         throw new EgressError("request body is larger than 1 MiB", "ERR_BAD_REQUEST");
     }
+    if (dropped.length > 0) hooks.droppedHeaders?.(dropped);
     const allowPrivate = this.#allowPrivate;
+    // got frames the body itself (Content-Length of the bytes sent), now that no framing header of the bot is left.
     const request = got(url, {
       method: method.toUpperCase() as "GET",
       headers,
@@ -219,7 +261,7 @@ export class Egress {
       throwHttpErrors: false,
       followRedirect: false,
       retry: { limit: 0 },
-      timeout: { request: typeof c.timeout === "number" ? Math.min(c.timeout, 10_000) : 10_000 },
+      timeout: { request: timeout },
       responseType: "buffer",
       dnsLookup: ((
         hostname: string,

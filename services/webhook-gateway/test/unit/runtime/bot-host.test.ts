@@ -9,7 +9,7 @@ import {
   DEFAULT_HOST_CALL_LIMITS,
   MAX_BUDGET_WAIT_MS,
 } from "../../../src/runtime/bot-host.js";
-import type { Egress } from "../../../src/runtime/egress.js";
+import type { Egress, EgressHooks } from "../../../src/runtime/egress.js";
 import { JsonText } from "../../../src/runtime/sandbox.js";
 
 /** A store whose calls wait until the test lets them finish; `started` lists the operations begun. */
@@ -125,5 +125,63 @@ describe("BotHost calls of a bot over its CPU budget", () => {
     // Timers are not paced: a bot in debt may still sleep.
     const over = host(store, () => MAX_BUDGET_WAIT_MS * 10);
     await expect(over.call({ kind: "sleep", ms: 1 })).resolves.toBeUndefined();
+  });
+});
+
+describe("BotHost axios requests", () => {
+  /** A host whose egress reports `dropped[i]` for its i-th request; `lines` is the bot's log. */
+  function reporting(dropped: string[][]) {
+    const lines: Array<[string, string]> = [];
+    let i = 0;
+    const egress = {
+      request: async (_config: unknown, hooks?: EgressHooks) => {
+        hooks?.droppedHeaders?.(dropped[i++] ?? []);
+        return { status: 200, statusText: "OK", headers: {}, data: "" };
+      },
+    } as unknown as Egress;
+    const h = new BotHost({
+      botId: "b1",
+      token: undefined,
+      store: heldStore().store,
+      telegram: {} as TelegramClient,
+      egress,
+      limits: DEFAULT_HOST_CALL_LIMITS,
+      maxSleepMs: 1000,
+      overBudgetMs: () => 0,
+      log: (level, message) => lines.push([level, message]),
+      onTokenRejected: async () => {},
+      logger: createLogger("webhook-gateway", "silent"),
+    });
+    return { h, lines };
+  }
+
+  it("says in the bot's log which headers the gateway dropped, once per header name whatever its case", async () => {
+    const { h, lines } = reporting([
+      ["Content-Length", "Host"],
+      ["content-length", "Connection", "HOST"],
+      ["host"],
+      [],
+    ]);
+    for (let n = 0; n < 4; n++) await h.call({ kind: "http", config: { url: "http://example.com/" } });
+    expect(lines).toEqual([
+      [
+        "warn",
+        "axios: headers 'Content-Length', 'Host' are set by the gateway, not by bot code; dropped " +
+          "(said once per header name)",
+      ],
+      [
+        "warn",
+        "axios: header 'Connection' is set by the gateway, not by bot code; dropped (said once per header name)",
+      ],
+    ]);
+  });
+
+  it("cuts a long header name in its line", async () => {
+    const { h, lines } = reporting([[`Proxy-${"x".repeat(100)}`]]);
+    await h.call({ kind: "http", config: { url: "http://example.com/" } });
+    expect(lines.map(([, message]) => message)).toEqual([
+      `axios: header 'Proxy-${"x".repeat(34)}' is set by the gateway, not by bot code; ` +
+        "dropped (said once per header name)",
+    ]);
   });
 });

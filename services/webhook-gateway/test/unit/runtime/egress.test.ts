@@ -210,6 +210,8 @@ const gzipBomb = () => {
 let server: Server;
 let origin: string;
 const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
+/** Bytes the test server could not parse as a request (what a desynchronised keep-alive connection leaves). */
+const unparsed: string[] = [];
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   "/json": (_req, res) => res.setHeader("content-type", "application/json").end('{"a":1}'),
   "/text-json": (_req, res) => res.setHeader("content-type", "text/plain").end("  [1, 2]"),
@@ -236,6 +238,9 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     pump();
   },
   "/hang": () => {},
+  "/slow": (_req, res) => {
+    setTimeout(() => res.setHeader("content-type", "application/json").end('{"slow":true}'), 300);
+  },
   "/gzip-bomb": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(gzipBomb()),
   "/gzip-bomb-length": (_req, res) => {
     const body = gzipBomb();
@@ -260,6 +265,10 @@ beforeAll(async () => {
       else res.setHeader("content-type", "application/json").end(JSON.stringify({ echo: true }));
     });
   });
+  server.on("clientError", (err: Error, socket) => {
+    unparsed.push(err.message);
+    socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -269,6 +278,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   seen.length = 0;
+  unparsed.length = 0;
 });
 
 const open = new Egress({ allowPrivate: true });
@@ -467,6 +477,137 @@ describe("Egress request shaping", () => {
     const err = await failure(open.request({ url: `${origin}/echo`, method: "post", data: "é".repeat(limit / 2 + 1) }));
     expect([err.code, err.message]).toEqual(["ERR_BAD_REQUEST", "request body is larger than 1 MiB"]);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe("Egress request headers", () => {
+  it("frames the body itself: a bot's Content-Length or Transfer-Encoding never reaches the wire", async () => {
+    // A short Content-Length would leave the rest of the body on the pooled keep-alive connection, read as the
+    // next request (of this bot or another); a long one or an unknown coding would leave the server waiting.
+    const framings = [
+      { "Content-Length": "2" },
+      { "content-length": 50 },
+      { "Transfer-Encoding": "chunked" },
+      { "TRANSFER-ENCODING": "gzip, chunked", "Content-Length": "1" },
+    ];
+    for (const headers of framings) {
+      const res = await open.request({ url: `${origin}/echo`, method: "post", data: "héllo", headers, timeout: 2000 });
+      expect(res.status).toBe(200);
+    }
+    await open.request({ url: `${origin}/echo`, method: "get" });
+    expect(seen.map((s) => [s.method, s.body, s.headers["content-length"], s.headers["transfer-encoding"]])).toEqual([
+      ...framings.map(() => ["POST", "héllo", "6", undefined]),
+      ["GET", "", undefined, undefined],
+    ]);
+    expect(unparsed).toEqual([]);
+  });
+
+  it("sends an empty body when the bot claims a length for a request without data", async () => {
+    const claim = { headers: { "Content-Length": "5" }, timeout: 2000 };
+    const res = await open.request({ url: `${origin}/echo`, method: "post", ...claim });
+    expect(res.status).toBe(200);
+    await open.request({ url: `${origin}/echo`, method: "get", ...claim });
+    expect(seen.map((s) => [s.method, s.body, s.headers["content-length"] ?? "0"])).toEqual([
+      ["POST", "", "0"],
+      ["GET", "", "0"],
+    ]);
+  });
+
+  it("keeps the connection and the Host its own: Host follows the URL, hop-by-hop headers are dropped", async () => {
+    const res = await open.request({
+      url: `${origin}/echo`,
+      method: "post",
+      data: { a: 1 },
+      timeout: 2000,
+      headers: {
+        Host: "metadata.internal",
+        Connection: "upgrade, close",
+        "Keep-Alive": "timeout=600",
+        Upgrade: "websocket",
+        TE: "trailers",
+        Trailer: "X-After",
+        Expect: "100-continue",
+        "Proxy-Authorization": "Basic eDp5",
+        "Proxy-Connection": "keep-alive",
+        Authorization: "Bearer kept",
+        Cookie: "a=1",
+        "X-Custom": "kept",
+      },
+    });
+    expect(res.status).toBe(200);
+    const sent = seen[0]!.headers;
+    expect(sent.host).toBe(new URL(origin).host);
+    expect(sent.connection).toBe("keep-alive");
+    for (const name of ["keep-alive", "upgrade", "te", "trailer", "expect", "proxy-authorization", "proxy-connection"])
+      expect([name, sent[name]]).toEqual([name, undefined]);
+    expect(sent).toMatchObject({ authorization: "Bearer kept", cookie: "a=1", "x-custom": "kept" });
+    expect(seen[0]!.body).toBe('{"a":1}');
+  });
+
+  it("refuses a header that would write its own framing through CR or LF, sending nothing", async () => {
+    // Node's HTTP client refuses such names and values before the request is written.
+    const smuggled = [{ "X-A": "1\r\nContent-Length: 0" }, { "X-A\r\nTransfer-Encoding": "chunked" }];
+    const codes: string[] = [];
+    for (const headers of smuggled) {
+      const err = await failure(open.request({ url: `${origin}/echo`, method: "post", data: "abc", headers }));
+      codes.push(err.code);
+    }
+    expect(codes).toEqual(["ERR_INVALID_CHAR", "ERR_INVALID_HTTP_TOKEN"]);
+    expect([seen, unparsed]).toEqual([[], []]);
+  });
+
+  it("tells the caller which headers it dropped, as the bot wrote them, and nothing when it dropped none", async () => {
+    const reports: string[][] = [];
+    const hooks = { droppedHeaders: (names: string[]) => reports.push(names) };
+    await open.request({ url: `${origin}/echo`, headers: { "Content-Length": "0", "X-A": "1", host: "h" } }, hooks);
+    await open.request({ url: `${origin}/echo`, headers: { "X-A": "1" } }, hooks);
+    expect(reports).toEqual([["Content-Length", "host"]]);
+    // A request refused before it is sent drops nothing worth a line in the bot's log.
+    await failure(open.request({ url: "ftp://x/", headers: { Host: "h" } }, hooks));
+    expect(reports).toHaveLength(1);
+  });
+});
+
+describe("Egress time limit", () => {
+  it("takes a timeout of 0 as axios does, as no limit of the bot's own: the platform's limit applies", async () => {
+    const res = await open.request({ url: `${origin}/slow`, timeout: 0 });
+    expect([res.status, res.data]).toEqual([200, { slow: true }]);
+    // The same for null (what Infinity or NaN becomes on its way out of the isolate) and for no timeout at all.
+    expect((await open.request({ url: `${origin}/slow`, timeout: null })).status).toBe(200);
+    expect((await open.request({ url: `${origin}/slow` })).status).toBe(200);
+  });
+
+  it("answers within the platform's limit with timeout 0, and gives up past it", async () => {
+    const capped = new Egress({ allowPrivate: true, maxTimeMs: 1500 });
+    const res = await capped.request({ url: `${origin}/slow`, timeout: 0 });
+    expect([res.status, res.data]).toEqual([200, { slow: true }]);
+    const started = Date.now();
+    const err = await failure(capped.request({ url: `${origin}/hang`, timeout: 0 }));
+    expect([err.code, err.message]).toEqual(["ECONNABORTED", "request failed: ETIMEDOUT"]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+  });
+
+  it("cuts a longer timeout to the platform's limit", async () => {
+    // /slow answers after 300 ms: in time for the bot's 60 s, too late for a limit of 200 ms.
+    const capped = new Egress({ allowPrivate: true, maxTimeMs: 200 });
+    const err = await failure(capped.request({ url: `${origin}/slow`, timeout: 60_000 }));
+    expect(err.code).toBe("ECONNABORTED");
+  });
+
+  it("takes a numeric string as its number, as axios parses it", async () => {
+    const err = await failure(open.request({ url: `${origin}/slow`, timeout: "100" }));
+    expect(err.code).toBe("ECONNABORTED");
+  });
+
+  it("refuses a negative timeout or one that is not a number, before sending, as axios fails on them", async () => {
+    for (const timeout of [-1, "soon", "10s", true, { ms: 5 }]) {
+      const err = await failure(open.request({ url: `${origin}/echo`, timeout }));
+      expect([err.code, err.message]).toEqual([
+        "ERR_BAD_OPTION_VALUE",
+        "timeout must be a number of milliseconds, or 0 for the platform's limit (10000 ms)",
+      ]);
+    }
+    expect(seen).toEqual([]);
   });
 });
 
