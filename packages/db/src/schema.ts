@@ -248,6 +248,24 @@ export const broadcasts = pgTable(
   (t) => [index("broadcasts_bot_created_idx").on(t.botId, t.createdAt)],
 );
 
+/**
+ * The audience of a running broadcast: the recipients it sends to, written by the claim that starts the job and counted
+ * into its `total` by the same statement (docs/broadcast.md#audience). The run pages through these rows, not through
+ * `recipients`, so a user who blocks or unblocks the bot, changes language or first writes to it meanwhile changes
+ * neither who is sent to nor the total. Deleted when the job ends.
+ */
+export const broadcastAudience = pgTable(
+  "broadcast_audience",
+  {
+    broadcastId: text("broadcast_id")
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+  },
+  // Also the order the run pages in: chat ids after a cursor, of one job.
+  (t) => [primaryKey({ columns: [t.broadcastId, t.chatId] })],
+);
+
 /** A line of a bot's log: console output and handler errors. Trimmed to the newest lines per bot. */
 export const botLogs = pgTable(
   "bot_logs",

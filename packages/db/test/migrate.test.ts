@@ -63,6 +63,7 @@ describe("migrations", () => {
       "api_keys",
       "bot_logs",
       "bots",
+      "broadcast_audience",
       "broadcasts",
       "document_indexes",
       "document_usage",

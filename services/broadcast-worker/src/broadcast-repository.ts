@@ -1,6 +1,7 @@
-/** SQL of the worker: claiming a bot's next broadcast, its recipients, progress and outcome. */
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import { bots, broadcasts, recipients, type Database } from "@botyard/db";
+/** SQL of the worker: claiming a bot's next broadcast, its audience, progress and outcome. */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { bots, broadcastAudience, broadcasts, recipients, type Database } from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
 
 /** A broadcast the worker is sending, under the fence its claim took. */
@@ -54,6 +55,63 @@ const CLAIM_LOCK_CLASS = 727_011_002;
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
 /**
+ * The lease a claim takes counts from when the claim writes it, not from when its transaction began (`now()`): writing
+ * a large audience takes a while, and a lease already spent at commit would let another worker take the job at once.
+ */
+const claimLeaseEnd = (leaseMs: number) => sql`clock_timestamp() + ${leaseMs} * interval '1 millisecond'`;
+
+/** A transaction of {@link Database}. */
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Writes the audience of job `jobId` as its claim starts it, and answers its size, the job's `total`: the bot's
+ * recipients not blocked now, of the filter's language. One statement reads the recipients and writes the rows, so the
+ * total is exactly what the run will page through, whatever the gateway records meanwhile (docs/broadcast.md#audience).
+ */
+async function writeAudience(tx: Tx, jobId: string, botId: string, lang: string | undefined): Promise<number> {
+  const written = await tx.insert(broadcastAudience).select(
+    tx
+      .select({ broadcastId: sql<string>`${jobId}`.as("broadcast_id"), chatId: recipients.chatId })
+      .from(recipients)
+      .where(
+        and(
+          eq(recipients.botId, botId),
+          eq(recipients.blocked, false),
+          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+        ),
+      ),
+  );
+  return written.rowCount ?? 0;
+}
+
+/**
+ * Gives job `jobId`, running, the audience its first claim would have written had it been made by a worker of before
+ * migration 0006 (one of those started it, and a rolling upgrade handed it over): the recipients the feed of then still
+ * had to hand out (recorded by the start, not blocked now, of the filter's language, above the cursor). Without it the
+ * resumed job would find no one left and end short of its total. Does nothing for a job that has an audience, or
+ * whose total is 0.
+ */
+async function writeLegacyAudience(tx: Tx, jobId: string, lang: string | undefined): Promise<void> {
+  await tx.insert(broadcastAudience).select(
+    tx
+      .select({ broadcastId: broadcasts.id, chatId: recipients.chatId })
+      .from(broadcasts)
+      .innerJoin(recipients, eq(recipients.botId, broadcasts.botId))
+      .where(
+        and(
+          eq(broadcasts.id, jobId),
+          gt(broadcasts.total, 0),
+          sql`not exists (select 1 from ${broadcastAudience} where ${broadcastAudience.broadcastId} = ${jobId})`,
+          eq(recipients.blocked, false),
+          lte(recipients.createdAt, broadcasts.startedAt),
+          or(isNull(broadcasts.cursor), gt(recipients.chatId, broadcasts.cursor)),
+          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+        ),
+      ),
+  );
+}
+
+/**
  * Reads and writes what one broadcast needs. Every write of a run is fenced: it matches the row only while the job's
  * fence is still the one the run's claim took (docs/broadcast.md#fencing).
  */
@@ -62,10 +120,10 @@ export class WorkerRepository {
 
   /**
    * Claims the bot's broadcast to send next for `owner`, with a lease of `leaseMs`: one left running by a run that
-   * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running with its `total`
-   * fixed now. Answers busy, claiming nothing, while any job of the bot holds a live lease of another owner (a run,
-   * or the cool-down after one): one active job per bot, oldest first, whatever Redis remembers. Claims of one bot
-   * are serialised by an advisory lock.
+   * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running with its audience
+   * written and its `total` fixed now (see {@link writeAudience}). Answers busy, claiming nothing, while any job of
+   * the bot holds a live lease of another owner (a run, or the cool-down after one): one active job per bot, oldest
+   * first, whatever Redis remembers. Claims of one bot are serialised by an advisory lock.
    */
   async claimNext(botId: string, owner: string, leaseMs: number): Promise<Claim> {
     return this.db.transaction(async (tx) => {
@@ -86,6 +144,23 @@ export class WorkerRepository {
         )
         .for("update");
       if (held.some((row) => row.live)) return { kind: "busy" } as const;
+      // Audiences that no run dropped: a job cancelled while no run held it (its run was lost) ends without one.
+      // Only jobs whose lease lapsed: a cancelled job's run still holding its lease may still be reading its audience.
+      await tx.delete(broadcastAudience).where(
+        inArray(
+          broadcastAudience.broadcastId,
+          tx
+            .select({ id: broadcasts.id })
+            .from(broadcasts)
+            .where(
+              and(
+                eq(broadcasts.botId, botId),
+                inArray(broadcasts.status, ["completed", "cancelled", "failed"]),
+                or(isNull(broadcasts.leaseUntil), lte(broadcasts.leaseUntil, sql`now()`)),
+              ),
+            ),
+        ),
+      );
       const next = await tx
         .select({ id: broadcasts.id, status: broadcasts.status, payload: broadcasts.payload })
         .from(broadcasts)
@@ -95,21 +170,10 @@ export class WorkerRepository {
         .for("update");
       const row = next[0];
       if (!row) return { kind: "idle" } as const;
-      let total: number | undefined;
-      if (row.status === "queued") {
-        const lang = (row.payload as unknown as BroadcastPayload).filter?.lang;
-        const counted = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(recipients)
-          .where(
-            and(
-              eq(recipients.botId, botId),
-              eq(recipients.blocked, false),
-              lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
-            ),
-          );
-        total = counted[0]?.n ?? 0;
-      }
+      // A running job keeps the audience and total of its first claim.
+      const lang = (row.payload as unknown as BroadcastPayload).filter?.lang;
+      const total = row.status === "queued" ? await writeAudience(tx, row.id, botId, lang) : undefined;
+      if (row.status === "running") await writeLegacyAudience(tx, row.id, lang);
       const claimed = await tx
         .update(broadcasts)
         .set({
@@ -118,7 +182,7 @@ export class WorkerRepository {
           ...(total === undefined ? {} : { total }),
           fence: sql`${broadcasts.fence} + 1`,
           leaseOwner: owner,
-          leaseUntil: leaseEnd(leaseMs),
+          leaseUntil: claimLeaseEnd(leaseMs),
         })
         .where(eq(broadcasts.id, row.id))
         .returning({
@@ -144,33 +208,21 @@ export class WorkerRepository {
   }
 
   /**
-   * The next page of recipients of job `jobId` after `afterChatId`, in chat id order: the bot's users recorded by the
-   * time the job started (those `total` counted), skipping blocked users and other languages. The start is compared in
-   * SQL, to the microsecond (a JavaScript Date keeps milliseconds).
+   * The next page of job `jobId`'s audience after `afterChatId`, in chat id order: the recipients its claim counted
+   * into `total`, as they stood then. Whether they blocked or unblocked the bot or changed language since is not
+   * looked at: one blocked now is sent to and Telegram's 403 counts them failed; one unblocked since is not the job's.
    */
-  async recipientsAfter(
-    botId: string,
-    afterChatId: number | null,
-    lang: string | undefined,
-    limit: number,
-    jobId: string,
-  ): Promise<number[]> {
+  async recipientsAfter(jobId: string, afterChatId: number | null, limit: number): Promise<number[]> {
     const rows = await this.db
-      .select({ chatId: recipients.chatId })
-      .from(recipients)
+      .select({ chatId: broadcastAudience.chatId })
+      .from(broadcastAudience)
       .where(
         and(
-          eq(recipients.botId, botId),
-          eq(recipients.blocked, false),
-          lte(
-            recipients.createdAt,
-            sql`(select ${broadcasts.startedAt} from ${broadcasts} where ${broadcasts.id} = ${jobId})`,
-          ),
-          afterChatId === null ? undefined : gt(recipients.chatId, afterChatId),
-          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+          eq(broadcastAudience.broadcastId, jobId),
+          afterChatId === null ? undefined : gt(broadcastAudience.chatId, afterChatId),
         ),
       )
-      .orderBy(asc(recipients.chatId))
+      .orderBy(asc(broadcastAudience.chatId))
       .limit(limit);
     return rows.map((r) => r.chatId);
   }
@@ -209,18 +261,38 @@ export class WorkerRepository {
     progress: Progress,
     error: string | null = null,
   ): Promise<void> {
-    await this.db
-      .update(broadcasts)
-      .set({ ...progress, status, error, finishedAt: sql`now()`, leaseUntil: leaseEnd(COOL_DOWN_MS) })
-      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
+    await this.#end(id, fence, "running", {
+      ...progress,
+      status,
+      error,
+      finishedAt: sql`now()`,
+      leaseUntil: leaseEnd(COOL_DOWN_MS),
+    });
   }
 
   /** Writes final counts of a job that was cancelled while it ran (its status is already cancelled). */
   async saveCancelledCounts(id: string, fence: number, progress: Progress): Promise<void> {
-    await this.db
-      .update(broadcasts)
-      .set({ ...progress, leaseUntil: leaseEnd(COOL_DOWN_MS) })
-      .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "cancelled")));
+    await this.#end(id, fence, "cancelled", { ...progress, leaseUntil: leaseEnd(COOL_DOWN_MS) });
+  }
+
+  /**
+   * The last write of a run, if it still holds the fence and the job is in `status`; the job's audience goes with
+   * it, in the same transaction (the job never sends again, and a crash between the two would leave it behind).
+   */
+  async #end(
+    id: string,
+    fence: number,
+    status: "running" | "cancelled",
+    set: PgUpdateSetSource<typeof broadcasts>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(broadcasts)
+        .set(set)
+        .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, status)))
+        .returning({ id: broadcasts.id });
+      if (ended.length === 1) await tx.delete(broadcastAudience).where(eq(broadcastAudience.broadcastId, id));
+    });
   }
 
   /** Marks a recipient who blocked the bot; later broadcasts skip them. */

@@ -162,14 +162,7 @@ export class BroadcastRun {
   /** Sends until every recipient is handled, the job is cancelled or fails, or it is handed back. */
   async run(): Promise<RunOutcome> {
     const payload = this.job.payload;
-    const feed = new RecipientFeed(
-      this.deps.repository,
-      this.job.botId,
-      this.job.cursor,
-      payload.filter?.lang,
-      this.job.id,
-      this.#pageSize,
-    );
+    const feed = new RecipientFeed(this.deps.repository, this.job.id, this.job.cursor, this.#pageSize);
     const flusher = setInterval(() => void this.#flush(), this.#flushMs);
     try {
       while (!this.#stopReason && !this.#fatal) {

@@ -1,10 +1,11 @@
 /**
- * The recipients of one broadcast, in chat id order, read from Postgres a page at a time. The next page is read while
- * the current one is being sent, so at 1,000 msg/s the sending loop never waits on a query.
+ * The recipients of one broadcast, in chat id order, read from Postgres a page at a time: the audience its claim wrote
+ * (docs/broadcast.md#audience), so who blocks, unblocks or first writes to the bot meanwhile changes nothing. The next
+ * page is read while the current one is being sent, so at 1,000 msg/s the sending loop never waits on a query.
  */
 import type { WorkerRepository } from "./broadcast-repository.js";
 
-/** Yields the chat ids after a cursor, skipping blocked users and, with `lang`, other languages. */
+/** Yields the chat ids of a job's audience after a cursor. */
 export class RecipientFeed {
   #page: number[] = [];
   #index = 0;
@@ -14,11 +15,8 @@ export class RecipientFeed {
 
   constructor(
     private readonly repository: WorkerRepository,
-    private readonly botId: string,
-    after: number | null,
-    private readonly lang: string | undefined,
-    /** The job: users recorded after it started are not its recipients. */
     private readonly jobId: string,
+    after: number | null,
     private readonly pageSize = 500,
   ) {
     this.#after = after;
@@ -44,12 +42,10 @@ export class RecipientFeed {
   }
 
   #read(): Promise<number[]> {
-    const read = this.repository
-      .recipientsAfter(this.botId, this.#after, this.lang, this.pageSize, this.jobId)
-      .then((rows) => {
-        if (rows.length > 0) this.#after = rows[rows.length - 1]!;
-        return rows;
-      });
+    const read = this.repository.recipientsAfter(this.jobId, this.#after, this.pageSize).then((rows) => {
+      if (rows.length > 0) this.#after = rows[rows.length - 1]!;
+      return rows;
+    });
     // A failed read-ahead surfaces when next() awaits it, not as an unhandled rejection before that.
     read.catch(() => {});
     return read;

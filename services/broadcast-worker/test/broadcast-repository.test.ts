@@ -1,8 +1,10 @@
 /**
- * The worker's SQL state changes (src/broadcast-repository.ts) on real Postgres: claims (FIFO, running first, total
- * fixed at the first claim, busy under another owner's live lease), fenced progress, release, finish and cancelled
- * counts, and the sweeper's query. Rows are arranged with SQL; each test has bots of its own.
+ * The worker's SQL state changes (src/broadcast-repository.ts) on real Postgres: claims (FIFO, running first, audience
+ * and total fixed at the first claim, busy under another owner's live lease), fenced progress, release, finish and
+ * cancelled counts (which drop the audience), and the sweeper's query. Rows are arranged with SQL; each test has bots
+ * of its own.
  * @see docs/broadcast.md#fencing
+ * @see docs/broadcast.md#audience
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@botyard/common";
@@ -82,11 +84,16 @@ async function leaseLeft(id: string): Promise<number> {
 
 const past = () => sql`now() - interval '1 second'`;
 
-/** A job of `botId` that started after its recipients were recorded (the feed's recipients are those). */
-async function startedJob(botId: string): Promise<string> {
-  const id = await job(botId, { status: "running" });
-  await handle.pool.query("update broadcasts set started_at = now() where id = $1", [id]);
-  return id;
+/** The audience of job `id` as the run reads it: all of it, one page. */
+const audience = (id: string) => repo.recipientsAfter(id, null, 1_000_000);
+
+/** Sets `blocked` of recipients `chatIds` of `botId` as the worker (true) or the gateway's upsert (false) does. */
+async function setBlocked(botId: string, chatIds: number[], blocked: boolean): Promise<void> {
+  await handle.pool.query(
+    `update recipients set blocked = $3, blocked_at = case when $3 then now() end, updated_at = now()
+     where bot_id = $1 and chat_id = any($2)`,
+    [botId, chatIds, blocked],
+  );
 }
 
 describe("claimNext", () => {
@@ -122,6 +129,30 @@ describe("claimNext", () => {
     const left = await leaseLeft(first);
     expect(left).toBeGreaterThan(4000);
     expect(left).toBeLessThanOrEqual(5000);
+    // The audience total counted, written by the same claim.
+    expect(await audience(first)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19]);
+  });
+
+  it("fixes the audience at the claim: later (un)blocks, language changes and new users change nothing", async () => {
+    const b = await bot(15);
+    const de = await job(b, {}, { type: "text", text: "hi", filter: { lang: "de" } });
+    const claim = await repo.claimNext(b, "w1", 5000);
+    // 3, 6, 9, 12 and 15 speak DE; 5, 10 and 15 are blocked.
+    expect(claim.kind === "claimed" && claim.job.total).toBe(4);
+    await setBlocked(b, [15], false); // writes to the bot again
+    await setBlocked(b, [3], true); // the 403 of a send elsewhere
+    await handle.pool.query("update recipients set language_code = 'de' where bot_id = $1 and chat_id = 1", [b]);
+    await handle.pool.query("update recipients set language_code = 'en' where bot_id = $1 and chat_id = 6", [b]);
+    await handle.pool.query("insert into recipients (bot_id, chat_id, language_code) values ($1, 16, 'de')", [b]);
+    expect(await audience(de)).toEqual([3, 6, 9, 12]);
+    expect(await repo.recipientsAfter(de, 3, 10)).toEqual([6, 9, 12]);
+    expect((await row(de)).total).toBe(4);
+    // A job claimed later has the recipients as they are then.
+    await repo.finish(de, 1, "completed", { sent: 3, failed: 1, cursor: 12, doneAbove: [] });
+    const next = await job(b, {}, { type: "text", text: "hi", filter: { lang: "DE" } });
+    const again = await repo.claimNext(b, "w1", 5000);
+    expect(again.kind === "claimed" && again.job).toMatchObject({ id: next, total: 5 });
+    expect(await audience(next)).toEqual([1, 9, 12, 15, 16]);
   });
 
   it("counts only the filter's language, without regard to case", async () => {
@@ -164,6 +195,58 @@ describe("claimNext", () => {
     });
     expect((await row(running)).startedAt).toEqual(startedAt);
     expect((await row(queued)).status).toBe("queued");
+  });
+
+  it("gives a job an older worker started (no audience) the recipients its feed had left, once", async () => {
+    const b = await bot(12);
+    const running = await job(b, { status: "running", fence: 2, total: 10, sent: 3, cursor: 3 });
+    await handle.pool.query(
+      "update broadcasts set started_at = now(), lease_until = now() - interval '1 s' where id = $1",
+      [running],
+    );
+    // Recorded a microsecond after the start: the feed of then left them out (a JavaScript Date could not tell).
+    await handle.pool.query(
+      `insert into recipients (bot_id, chat_id, created_at)
+       select $1, 13, started_at + interval '1 microsecond' from broadcasts where id = $2`,
+      [b, running],
+    );
+    const claim = await repo.claimNext(b, "w1", 5000);
+    expect(claim.kind === "claimed" && claim.job).toMatchObject({ id: running, total: 10, fence: 3 });
+    // Above the cursor, not blocked (5 and 10 are), recorded by the start.
+    expect(await audience(running)).toEqual([4, 6, 7, 8, 9, 11, 12]);
+    // Resumed again (its lease lapsed): the audience is not written again, whoever blocked the bot since.
+    await setBlocked(b, [4], true);
+    await handle.pool.query("update broadcasts set lease_until = now() - interval '1 s' where id = $1", [running]);
+    expect((await repo.claimNext(b, "w2", 5000)).kind).toBe("claimed");
+    expect(await audience(running)).toEqual([4, 6, 7, 8, 9, 11, 12]);
+    // One whose total is 0 had nobody to send to.
+    const empty = await job(await bot(3), { status: "running", total: 0, startedAt: new Date() });
+    const none = await repo.claimNext((await row(empty)).botId, "w1", 5000);
+    expect(none.kind === "claimed" && none.job.id).toBe(empty);
+    expect(await audience(empty)).toEqual([]);
+  });
+
+  it("drops the audiences of the bot's ended jobs whose lease lapsed (cancelled while no run held them)", async () => {
+    const b = await bot(4);
+    const lost = await job(b);
+    const claim = await repo.claimNext(b, "w1", 5000);
+    if (claim.kind !== "claimed") throw new Error("no claim");
+    // Cancelled (by management) while its run was lost: nobody ends it, and its lease lapses.
+    await handle.pool.query(
+      "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
+      [lost],
+    );
+    // Another bot's job, cancelled while its run holds a live lease, keeps its audience.
+    const other = await bot(2);
+    const otherJob = await job(other);
+    await repo.claimNext(other, "w1", 5000);
+    await handle.pool.query("update broadcasts set status = 'cancelled' where id = $1", [otherJob]);
+    expect(await audience(lost)).toEqual([1, 2, 3, 4]);
+    expect(await repo.claimNext(b, "w1", 5000)).toEqual({ kind: "idle" });
+    expect(await audience(lost)).toEqual([]);
+    // Its own run may still be reading it: the claim of the lease's owner drops nothing either.
+    expect(await repo.claimNext(other, "w1", 5000)).toEqual({ kind: "idle" });
+    expect(await audience(otherJob)).toEqual([1, 2]);
   });
 
   it("orders queued jobs by creation time, then id", async () => {
@@ -254,6 +337,7 @@ describe("progress and outcome", () => {
     await repo.release(j.id, j.fence, { sent: 2, failed: 0, cursor: 2, doneAbove: [] });
     const r = await row(j.id);
     expect([r.status, r.sent, r.cursor]).toEqual(["running", 2, 2]);
+    expect(await audience(j.id)).toEqual([1, 2, 3, 4]); // for the run that resumes it
     const left = await leaseLeft(j.id);
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(COOL_DOWN_MS);
@@ -261,11 +345,13 @@ describe("progress and outcome", () => {
     expect((await row(j.id)).sent).toBe(2);
   });
 
-  it("finish ends a running job as completed or failed under its fence only", async () => {
+  it("finish ends a running job as completed or failed under its fence only, dropping its audience", async () => {
     const j = await claimed();
     await repo.finish(j.id, j.fence - 1, "completed", { sent: 1, failed: 0, cursor: 1, doneAbove: [] });
     expect((await row(j.id)).status).toBe("running");
+    expect(await audience(j.id)).toEqual([1, 2, 3, 4]);
     await repo.finish(j.id, j.fence, "completed", { sent: 4, failed: 0, cursor: 5, doneAbove: [] });
+    expect(await audience(j.id)).toEqual([]);
     let r = await row(j.id);
     expect([r.status, r.sent, r.cursor, r.error]).toEqual(["completed", 4, 5, null]);
     expect(r.finishedAt).not.toBeNull();
@@ -288,7 +374,9 @@ describe("progress and outcome", () => {
     await handle.db.update(broadcasts).set({ status: "cancelled" }).where(eq(broadcasts.id, j.id));
     await repo.saveCancelledCounts(j.id, j.fence + 1, { sent: 5, failed: 0, cursor: 5, doneAbove: [] });
     expect((await row(j.id)).sent).toBe(0);
+    expect(await audience(j.id)).toEqual([1, 2, 3, 4]);
     await repo.saveCancelledCounts(j.id, j.fence, { sent: 2, failed: 1, cursor: 3, doneAbove: [] });
+    expect(await audience(j.id)).toEqual([]);
     const r = await row(j.id);
     expect([r.status, r.sent, r.failed, r.cursor]).toEqual(["cancelled", 2, 1, 3]);
     expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
@@ -297,35 +385,27 @@ describe("progress and outcome", () => {
 });
 
 describe("recipients and tokens", () => {
-  it("recipientsAfter pages unblocked recipients in chat id order after a cursor, by language", async () => {
+  it("recipientsAfter pages a job's audience in chat id order after a cursor", async () => {
     const b = await bot(12);
-    const j = await startedJob(b);
-    expect(await repo.recipientsAfter(b, null, undefined, 4, j)).toEqual([1, 2, 3, 4]);
-    expect(await repo.recipientsAfter(b, 4, undefined, 4, j)).toEqual([6, 7, 8, 9]);
-    expect(await repo.recipientsAfter(b, 9, undefined, 10, j)).toEqual([11, 12]);
-    expect(await repo.recipientsAfter(b, null, "de", 10, j)).toEqual([3, 6, 9, 12]);
-    expect(await repo.recipientsAfter(b, 6, "De", 10, j)).toEqual([9, 12]);
+    const j = await job(b);
+    await repo.claimNext(b, "w1", 5000);
+    expect(await repo.recipientsAfter(j, null, 4)).toEqual([1, 2, 3, 4]);
+    expect(await repo.recipientsAfter(j, 4, 4)).toEqual([6, 7, 8, 9]);
+    expect(await repo.recipientsAfter(j, 9, 10)).toEqual([11, 12]);
+    expect(await repo.recipientsAfter(j, 12, 10)).toEqual([]);
+    expect(await repo.recipientsAfter("no-such-job", null, 10)).toEqual([]);
   });
 
-  it("recipientsAfter leaves out users recorded after the job started (total did not count them)", async () => {
-    const b = await bot(3);
-    const j = await startedJob(b);
-    // Recorded a microsecond after the start: a JavaScript Date (milliseconds) could not tell them apart.
-    await handle.pool.query(
-      "insert into recipients (bot_id, chat_id, created_at) select $1, 4, started_at + interval '1 microsecond' from broadcasts where id = $2",
-      [b, j],
-    );
-    expect(await repo.recipientsAfter(b, null, undefined, 10, j)).toEqual([1, 2, 3]);
-    const later = await startedJob(b);
-    expect(await repo.recipientsAfter(b, null, undefined, 10, later)).toEqual([1, 2, 3, 4]);
-  });
-
-  it("markBlocked blocks one recipient of one bot", async () => {
+  it("markBlocked blocks one recipient of one bot: the bot's next audience leaves them out", async () => {
     const b = await bot(3);
     const other = await bot(3);
     await repo.markBlocked(b, 2);
-    expect(await repo.recipientsAfter(b, null, undefined, 10, await startedJob(b))).toEqual([1, 3]);
-    expect(await repo.recipientsAfter(other, null, undefined, 10, await startedJob(other))).toEqual([1, 2, 3]);
+    const j = await job(b);
+    await repo.claimNext(b, "w1", 5000);
+    expect(await audience(j)).toEqual([1, 3]);
+    const k = await job(other);
+    await repo.claimNext(other, "w1", 5000);
+    expect(await audience(k)).toEqual([1, 2, 3]);
     const [r] = await handle.db.select().from(recipients).where(sql`bot_id = ${b} and chat_id = 2`);
     expect(r!.blockedAt).not.toBeNull();
   });

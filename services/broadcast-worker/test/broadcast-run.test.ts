@@ -26,7 +26,7 @@ class MemoryRepository {
   /** What each saveProgress answers (or throws), in turn; "renewed" once the list is used up. */
   renewals: Array<Renewal | Error> = [];
   constructor(private readonly chatIds: number[]) {}
-  async recipientsAfter(_botId: string, after: number | null, _lang: string | undefined, limit: number) {
+  async recipientsAfter(_jobId: string, after: number | null, limit: number) {
     this.limits.push(limit);
     return this.chatIds.filter((id) => after === null || id > after).slice(0, limit);
   }

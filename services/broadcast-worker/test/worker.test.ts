@@ -441,3 +441,40 @@ describe("stopping during a long 429 pause", () => {
     }
   });
 });
+
+describe("the audience is fixed when the job starts", () => {
+  it("sends to those unblocked at the start only, whoever (un)blocks meanwhile; counts add up", async () => {
+    const own = await startWorkerHarness();
+    try {
+      await own.startWorker();
+      // 600 users: the feed reads 500 a page, so 501..600 are read only once the first page is half sent.
+      const { botId, token } = await own.bot(600);
+      const users = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      const mark = (blocked: boolean, from: number, to: number) =>
+        own.handle.pool.query(
+          `update recipients set blocked = $2, blocked_at = ${blocked ? "now()" : "null"}, updated_at = now()
+           where bot_id = $1 and chat_id between $3 and $4`,
+          [botId, blocked, from, to],
+        );
+      await mark(true, 551, 560);
+      // The first send answers 429: the bot waits 2 s, its first page read and the second not yet.
+      own.fake.configure({ rateLimitNext: 1, retryAfter: 2, blockedChats: new Set(users(571, 573)) });
+      const id = await own.queue(botId, { type: "text", text: "fixed", paid: true });
+      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      expect(await own.job(id)).toMatchObject({ status: "running", total: 590 });
+      // During the pause 551..560 write to the bot again (the gateway's upsert unblocks them), and 571..573 block it
+      // and are marked so.
+      await mark(false, 551, 560);
+      await mark(true, 571, 573);
+      await own.waitForStatus(id, ["completed"]);
+      // Those who block during the broadcast are sent to and count failed (Telegram answers 403): nobody is skipped.
+      expect(await own.job(id)).toMatchObject({ status: "completed", total: 590, sent: 587, failed: 3 });
+      const calls = own.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+      const audience = users(1, 600).filter((chat) => chat < 551 || chat > 560);
+      expect([...new Set(calls)].sort((a, b) => a - b)).toEqual(audience);
+      expect(calls).toHaveLength(audience.length + 1); // the 429's recipient twice, everyone else once
+    } finally {
+      await own.close();
+    }
+  });
+});

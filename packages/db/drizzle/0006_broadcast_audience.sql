@@ -1,0 +1,10 @@
+-- The audience of a broadcast (docs/broadcast.md#audience), written by the claim that starts it and counted into its
+-- total by the same statement: a user who blocks or unblocks the bot during the run no longer changes who is sent to.
+-- Jobs left running by a worker of before this migration get theirs when a worker of after it resumes them.
+CREATE TABLE "broadcast_audience" (
+	"broadcast_id" text NOT NULL,
+	"chat_id" bigint NOT NULL,
+	CONSTRAINT "broadcast_audience_broadcast_id_chat_id_pk" PRIMARY KEY("broadcast_id","chat_id")
+);
+--> statement-breakpoint
+ALTER TABLE "broadcast_audience" ADD CONSTRAINT "broadcast_audience_broadcast_id_broadcasts_id_fk" FOREIGN KEY ("broadcast_id") REFERENCES "public"."broadcasts"("id") ON DELETE cascade ON UPDATE no action;
