@@ -1,3 +1,4 @@
+export * from "./body-limit.js";
 export * from "./client-errors.js";
 export * from "./config.js";
 export * from "./crypto.js";

@@ -11,7 +11,7 @@ import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import { Queue } from "bullmq";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { answerMethodNotAllowed, type RedisConnection, type RedisNames } from "@botyard/common";
+import { answerMethodNotAllowed, limitedBodyParser, type RedisConnection, type RedisNames } from "@botyard/common";
 import { BROADCAST_QUEUE } from "@botyard/broadcast";
 import { cookieValue, OPERATOR_COOKIE, OperatorSessions, SESSION_SECONDS } from "./operator-session.js";
 
@@ -67,7 +67,8 @@ export function createAdminModule(deps: {
   router.get("/admin/login", (_req, res) => {
     res.type("html").set("Cache-Control", "no-store").send(loginPage(false));
   });
-  router.post("/admin/login", express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
+  const form = limitedBodyParser(express.urlencoded, { extended: false, limit: 4 * 1024 });
+  router.post("/admin/login", form, (req, res) => {
     const token = typeof req.body?.token === "string" ? (req.body.token as string) : undefined;
     if (!sessions.matchesToken(token)) {
       res.status(401).type("html").set("Cache-Control", "no-store").send(loginPage(true));

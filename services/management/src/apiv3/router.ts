@@ -4,14 +4,23 @@
  * the operation; fields are read and replies shaped by the operation's zod schemas.
  */
 import express, { type Request, type Response, type Router } from "express";
-import { AppError, errorHandler, methodNotAllowedError, type Logger, type Problem } from "@botyard/common";
+import {
+  AppError,
+  errorHandler,
+  limitedBodyParser,
+  methodNotAllowedError,
+  type Logger,
+  type Problem,
+} from "@botyard/common";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { AccountService } from "../accounts/account-service.js";
 import type { BotService } from "../bots/bot-service.js";
 import { operations } from "./operations.js";
 
-/** JSON body limit: a 1 MiB code file plus its JSON escaping and the other fields. */
-export const APIV3_BODY_LIMIT = "1280kb";
+/** JSON body limit in bytes: a 1 MiB code file plus its JSON escaping and the other fields. */
+export const APIV3_BODY_BYTES = 1280 * 1024;
+/** The JSON body limit as 413 replies name it: "1280kb". */
+export const APIV3_BODY_LIMIT = `${APIV3_BODY_BYTES / 1024}kb`;
 
 /** The error body of /apiv3: `{ ok: false, msg, stat_code }` plus any details. */
 export const apiv3ErrorBody = (p: Problem) => ({ ok: false, msg: p.message, ...p.details, stat_code: p.status });
@@ -20,7 +29,8 @@ export const apiv3ErrorBody = (p: Problem) => ({ ok: false, msg: p.message, ...p
 export function apiv3Router(deps: { accounts: AccountService; bots: BotService; logger: Logger }): Router {
   const router = express.Router();
   // Any content type is read as JSON: REST clients and scripts often omit or misstate it.
-  router.use("/apiv3", express.json({ limit: APIV3_BODY_LIMIT, type: () => true, strict: true }));
+  // A body over the limit is refused as soon as its length says so, or its chunks cross it (limitedBodyParser).
+  router.use("/apiv3", limitedBodyParser(express.json, { limit: APIV3_BODY_BYTES, type: () => true, strict: true }));
 
   router.all("/apiv3/:op", async (req: Request, res: Response) => {
     if (req.method !== "GET" && req.method !== "POST") throw methodNotAllowedError(req.method, ["GET", "POST"]);

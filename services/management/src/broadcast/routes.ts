@@ -5,13 +5,23 @@
  * failures; other methods on these paths answer 405 with `Allow`.
  */
 import express, { type Request, type Router } from "express";
-import { AppError, errorHandler, isStorableText, methodNotAllowed, type Logger, type Problem } from "@botyard/common";
+import {
+  AppError,
+  errorHandler,
+  isStorableText,
+  limitedBodyParser,
+  methodNotAllowed,
+  type Logger,
+  type Problem,
+} from "@botyard/common";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { BroadcastService } from "./broadcast-service.js";
 import { botIdField, broadcastBody, cancelBody, JobReply, JobsReply, QueuedReply } from "./schemas.js";
 
-/** Largest broadcast request body. A message is at most 4096 characters; extra may carry a little more. */
-export const BROADCAST_BODY_LIMIT = "256kb";
+/** Largest broadcast request body, in bytes. A message is at most 4096 characters; extra may carry a little more. */
+export const BROADCAST_BODY_BYTES = 256 * 1024;
+/** The broadcast body limit as 413 replies name it: "256kb". */
+export const BROADCAST_BODY_LIMIT = `${BROADCAST_BODY_BYTES / 1024}kb`;
 
 function bodyObject(req: Request): Record<string, unknown> {
   const body: unknown = req.body ?? {};
@@ -26,7 +36,7 @@ export const broadcastErrorBody = (p: Problem) => ({ ok: false, error: p.message
 /** Builds the router. */
 export function broadcastRouter(service: BroadcastService, logger: Logger): Router {
   const router = express.Router();
-  const json = express.json({ limit: BROADCAST_BODY_LIMIT, type: () => true });
+  const json = limitedBodyParser(express.json, { limit: BROADCAST_BODY_BYTES, type: () => true });
   const token = (req: Request) => req.get("x-bot-token");
   // An id Postgres cannot store names no bot (401, as any unknown bot) and no job (404), without a query.
   const authenticate = async (botId: string, req: Request) => {

@@ -6,9 +6,16 @@
  * @see docs/dashboard.md
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
-import { AppError, errorHandler, methodNotAllowed, type Logger, type Problem } from "@botyard/common";
+import {
+  AppError,
+  errorHandler,
+  limitedBodyParser,
+  methodNotAllowed,
+  type Logger,
+  type Problem,
+} from "@botyard/common";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
-import { APIV3_BODY_LIMIT } from "../apiv3/router.js";
+import { APIV3_BODY_BYTES, APIV3_BODY_LIMIT } from "../apiv3/router.js";
 import type { SessionContext } from "../auth/auth-service.js";
 import { type DashboardRoute, type DashboardServices, dashboardRoutes } from "./routes.js";
 
@@ -44,7 +51,7 @@ function serve(route: DashboardRoute, services: DashboardServices): RequestHandl
 /** Builds the /api router. */
 export function dashboardRouter(services: DashboardServices, logger: Logger): Router {
   const router = express.Router();
-  const json = express.json({ limit: APIV3_BODY_LIMIT, type: () => true, strict: true });
+  const json = limitedBodyParser(express.json, { limit: APIV3_BODY_BYTES, type: () => true, strict: true });
   const { http } = services;
   // Replies carry session data (the CSRF token, the API key): never cached by the browser or a proxy.
   router.use("/api", (_req, res, next) => {

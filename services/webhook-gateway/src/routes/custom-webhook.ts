@@ -9,11 +9,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
-import { AppError } from "@botyard/common";
+import { AppError, type BodyParser, limitedBodyParser } from "@botyard/common";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { LogicArgs } from "../isolate/protocol.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
-import { type BodyParser, clientIp, hasBody, queryOf, readBody, sendJson } from "./http.js";
+import { clientIp, hasBody, queryOf, readBody, sendJson } from "./http.js";
 import { buildReply, InvalidReplyError } from "./reply.js";
 
 /** Largest webhook body. */
@@ -61,7 +61,7 @@ export type CustomWebhookRoute = (req: IncomingMessage, res: ServerResponse, cal
 
 /** Builds the route. */
 export function customWebhookRoute(runtime: BotRuntime, logs: BotLogWriter): CustomWebhookRoute {
-  const raw: BodyParser = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+  const raw: BodyParser = limitedBodyParser(express.raw, { type: () => true, limit: WEBHOOK_BODY_LIMIT });
 
   return async (req, res, call) => {
     const { botId, customPath: path } = call;

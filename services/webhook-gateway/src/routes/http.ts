@@ -2,13 +2,15 @@
  * What the gateway's own routes (custom webhooks, Telegram intake) need from HTTP, on Node's request and response
  * objects without express: the client address as express's `trust proxy: loopback` computes it, the query as the
  * `simple` query parser gives it, request bodies read by the same body-parser middlewares (with their limits and
- * errors), and JSON replies written with one `writeHead` and one `end`.
+ * errors; a body over its limit is refused as soon as that is known, by `limitedBodyParser`), and JSON replies written
+ * with one `writeHead` and one `end`.
  *
  * @see docs/bot-runtime.md#custom-webhooks
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BlockList, isIP } from "node:net";
 import { parse as parseQuery } from "node:querystring";
+import type { BodyParser } from "@botyard/common";
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
@@ -60,9 +62,6 @@ export function queryOf(query: string | undefined): Record<string, unknown> {
 export function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || !Number.isNaN(Number(req.headers["content-length"]));
 }
-
-/** An express body-parser middleware (`express.raw`, `express.json`): it sets `req.body` or calls back an error. */
-export type BodyParser = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /** Runs `parser` on the request; resolves with what it put in `req.body`, rejects with its error (400, 413, …). */
 export function readBody(parser: BodyParser, req: IncomingMessage, res: ServerResponse): Promise<unknown> {

@@ -13,12 +13,22 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
-import { AppError, constantTimeEqual, type Logger, methodNotAllowedError, sha256, storableText } from "@botyard/common";
+import {
+  AppError,
+  type BodyParser,
+  constantTimeEqual,
+  limitedBodyParser,
+  type Logger,
+  methodNotAllowedError,
+  sha256,
+  storableText,
+} from "@botyard/common";
 import type { GatewayRepository, SeenUser } from "../bots/gateway-repository.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
-import { type BodyParser, readBody, sendJson } from "./http.js";
+import { readBody, sendJson } from "./http.js";
 
-const UPDATE_BODY_LIMIT = "1mb";
+/** Largest update body: 1 MiB, as the 413 says. */
+const UPDATE_BODY_LIMIT = 1024 * 1024;
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined =>
@@ -57,7 +67,7 @@ export function telegramIntakeRoute(
   repository: GatewayRepository,
   logger: Logger,
 ): TelegramIntakeRoute {
-  const json: BodyParser = express.json({ limit: UPDATE_BODY_LIMIT, type: () => true });
+  const json: BodyParser = limitedBodyParser(express.json, { limit: UPDATE_BODY_LIMIT, type: () => true });
   return async (req, res, botId) => {
     // Telegram only POSTs; any other method learns that instead of a 404 (docs/management-api.md#methods).
     if (req.method !== "POST") throw methodNotAllowedError(req.method ?? "", ["POST"]);

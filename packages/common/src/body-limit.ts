@@ -1,0 +1,106 @@
+/**
+ * Request bodies over a route's limit, refused as soon as that is known. express's body parsers check the limit, but
+ * on a refusal they read the rest of the body before they report it (so that the connection can serve the next
+ * request): a client that declares 100 MiB, or streams chunks without end, gets its 413 only after it has sent them
+ * all, and the server reads every byte. {@link limitedBodyParser} answers instead:
+ * - at once when the declared Content-Length is over the limit, without reading the body;
+ * - when a body without one (chunked) crosses the limit, without waiting for its end;
+ * and the reply closes the connection: keeping it would mean reading the rest of the body first, to find where a next
+ * request starts. The error is the body parser's own 413 (`entity.too.large`), so each route family answers it, in its
+ * own envelope and words, as it always did.
+ *
+ * @see docs/api-contract.md#bodies-over-the-limit
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** An express body-parser middleware (`express.json`, `express.raw`, …): it sets `req.body` or calls back an error. */
+export type BodyParser = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/**
+ * A compressed body's limit is on its inflated bytes, which only the parser sees. On the wire it may take up to this
+ * many times the limit: no body within the limit grows that much when compressed (deflate, brotli and zstd add a few
+ * bytes per block to data they cannot compress), and a client cannot make the server read without end either.
+ */
+export const COMPRESSED_WIRE_FACTOR = 2;
+
+/** The body parser's 413, as `toProblem` knows it: status 413, type `entity.too.large`. */
+export class BodyTooLargeError extends Error {
+  override readonly name = "BodyTooLargeError";
+  readonly status = 413;
+  readonly statusCode = 413;
+  readonly type = "entity.too.large";
+  readonly expose = true;
+
+  constructor(
+    /** The limit in bytes (on the wire: twice the parser's for a compressed body). */
+    readonly limit: number,
+    /** The declared Content-Length, or the bytes received when the body crossed the limit. */
+    readonly length: number,
+  ) {
+    super("request entity too large");
+  }
+}
+
+/** The bytes of a body the wire may carry under `limit`: the limit, or more for a compressed body (see above). */
+export function wireLimit(req: IncomingMessage, limit: number): number {
+  const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+  return encoding === "identity" ? limit : limit * COMPRESSED_WIRE_FACTOR;
+}
+
+/** The Content-Length the request declares, read as the body parser reads it; undefined for none (chunked). */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers["content-length"];
+  if (header === undefined || req.headers["transfer-encoding"] !== undefined) return undefined;
+  const length = Number.parseInt(header, 10);
+  return Number.isNaN(length) ? undefined : length;
+}
+
+/**
+ * Makes the reply to this request close the connection (`Connection: close`): Node then ends the socket once the reply
+ * is written and destroys it, instead of reading the rest of the body to keep the connection alive.
+ */
+export function closeAfterReply(res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader("Connection", "close");
+}
+
+/**
+ * `make(options)` (`express.json`, `express.raw`, `express.urlencoded`), refusing a body over `options.limit` bytes
+ * as soon as that is known (see above). Bodies within the limit, and every other error of the parser, are the
+ * parser's alone.
+ */
+export function limitedBodyParser<O extends { limit: number }>(
+  make: (options: O) => BodyParser,
+  options: O,
+): BodyParser {
+  const parser = make(options);
+  return (req, res, next) => {
+    const limit = wireLimit(req, options.limit);
+    let settled = false;
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) refuse(received);
+    };
+    const settle = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", count);
+      next(err);
+    };
+    // The parser, refused or not, goes on reading to the end before it calls back; settle() makes that a no-op, and
+    // the pause stops that reading: the connection closes once the reply is out.
+    const refuse = (length: number) => {
+      closeAfterReply(res);
+      req.pause();
+      settle(new BodyTooLargeError(limit, length));
+    };
+
+    parser(req, res, settle);
+    // The parser answered at once, as before: no body, a type it does not parse, a charset or encoding it cannot read.
+    if (settled) return;
+    const declared = declaredLength(req);
+    if (declared !== undefined && declared > limit) refuse(declared);
+    // Counted beside the parser, chunk for chunk, as it reads the body.
+    else if (req.readableFlowing === true) req.on("data", count);
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * limitedBodyParser (body-limit.ts) around express's parsers, with a limit of 64 bytes, on a real socket: a declared
+ * Content-Length over the limit is refused before the body arrives, a chunked body once it crosses the limit, with the
+ * parser's own 413 and a closed connection; the parser's other answers, and bodies within the limit, are as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, Server } from "node:http";
+import { gzipSync } from "node:zlib";
+import express from "express";
+import {
+  BodyTooLargeError,
+  boundPort,
+  declaredLength,
+  errorHandler,
+  createLogger,
+  limitedBodyParser,
+  listen,
+  toProblem,
+  wireLimit,
+} from "../src/index.js";
+import { partialUpload, sendBody } from "../src/testing.js";
+
+const LIMIT = 64;
+
+let server: Server;
+let port: number;
+beforeAll(async () => {
+  const app = express();
+  const json = limitedBodyParser(express.json, { limit: LIMIT, type: () => true });
+  const form = limitedBodyParser(express.urlencoded, { limit: LIMIT, extended: false });
+  app.post("/json", json, (req, res) => {
+    res.json({ ok: true, body: req.body });
+  });
+  app.post("/form", form, (req, res) => {
+    res.json({ ok: true, parsed: req.body !== undefined });
+  });
+  app.use(
+    errorHandler({
+      envelope: (p) => ({ ok: false, message: p.message }),
+      logger: createLogger("test", "silent"),
+      context: "test",
+      bodyLimit: `${LIMIT} bytes`,
+    }),
+  );
+  server = await listen(app, 0, "127.0.0.1");
+  port = boundPort(server);
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const TOO_LARGE = { ok: false, message: "Request body is larger than 64 bytes" };
+const json = { "Content-Type": "application/json" };
+/** A JSON body of exactly `size` bytes. */
+const jsonOf = (size: number) => Buffer.from(`{"s":"${"x".repeat(size - 8)}"}`);
+const request = (headers: Record<string, string | string[]>) => ({ headers }) as IncomingMessage;
+
+describe("what the request declares", () => {
+  it("reads Content-Length as the body parser does; none for a chunked body", () => {
+    expect(declaredLength(request({ "content-length": "104857600" }))).toBe(104857600);
+    expect(declaredLength(request({ "content-length": "0" }))).toBe(0);
+    expect(declaredLength(request({}))).toBeUndefined();
+    expect(declaredLength(request({ "transfer-encoding": "chunked" }))).toBeUndefined();
+  });
+
+  it("allows a compressed body twice the limit on the wire, any other body the limit", () => {
+    expect(wireLimit(request({}), LIMIT)).toBe(LIMIT);
+    expect(wireLimit(request({ "content-encoding": "identity" }), LIMIT)).toBe(LIMIT);
+    expect(wireLimit(request({ "content-encoding": "GZIP" }), LIMIT)).toBe(2 * LIMIT);
+    expect(wireLimit(request({ "content-encoding": "br" }), LIMIT)).toBe(2 * LIMIT);
+  });
+
+  it("its error is the body parser's 413, which every route family already answers", () => {
+    expect(toProblem(new BodyTooLargeError(LIMIT, 100), "1 MiB")).toEqual({
+      problem: { status: 413, code: "BODY_TOO_LARGE", message: "Request body is larger than 1 MiB" },
+      unexpected: false,
+    });
+  });
+});
+
+describe("bodies over the limit", () => {
+  it("a declared Content-Length over the limit: 413 before the body arrives, then the connection closes", async () => {
+    const head = "POST /json HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 104857600";
+    const result = await partialUpload(port, { head, send: 16, thenSend: 32 * 1024 * 1024 });
+    expect(result.reply).toMatchObject({ status: 413, headers: { connection: "close" } });
+    expect(JSON.parse(result.reply?.body ?? "null")).toEqual(TOO_LARGE);
+    expect(result.sentBeforeReply).toBeLessThanOrEqual(16);
+    expect(result.closed).toBe(true);
+    expect(result.sentAfterReply).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it("a chunked body: 413 once it crosses the limit, its end never sent", async () => {
+    const result = await partialUpload(port, {
+      head: "POST /json HTTP/1.1\r\nContent-Type: application/json",
+      chunked: true,
+      send: 1024 * 1024,
+    });
+    expect(result.reply).toMatchObject({ status: 413, headers: { connection: "close" } });
+    expect(JSON.parse(result.reply?.body ?? "null")).toEqual(TOO_LARGE);
+    expect(result.closed).toBe(true);
+  });
+
+  it("a compressed body past twice the limit on the wire: 413 at once", async () => {
+    const head = "POST /json HTTP/1.1\r\nContent-Encoding: gzip\r\nContent-Length: 129";
+    const result = await partialUpload(port, { head, send: 16 });
+    expect(result.reply).toMatchObject({ status: 413, headers: { connection: "close" } });
+  });
+});
+
+describe("everything else is the parser's, as before", () => {
+  it("a body of exactly the limit passes, declared or chunked, and one byte more is 413", async () => {
+    for (const chunked of [false, true]) {
+      const at = await sendBody(port, { path: "/json", body: jsonOf(LIMIT), headers: json, chunked });
+      expect([at.status, JSON.parse(at.body).ok]).toEqual([200, true]);
+      const over = await sendBody(port, { path: "/json", body: jsonOf(LIMIT + 1), headers: json, chunked });
+      expect([over.status, JSON.parse(over.body)]).toEqual([413, TOO_LARGE]);
+    }
+  });
+
+  it("a compressed body over the limit on the wire but within it inflated passes; inflated over it is 413", async () => {
+    // 64 bytes of JSON that hardly compress: gzipped, they are longer than the limit.
+    const noise = createHash("sha512")
+      .update("noise")
+      .digest("base64")
+      .slice(0, LIMIT - 8);
+    const body = gzipSync(Buffer.from(`{"s":"${noise}"}`));
+    expect(body.length).toBeGreaterThan(LIMIT);
+    const headers = { ...json, "Content-Encoding": "gzip" };
+    const ok = await sendBody(port, { path: "/json", body, headers });
+    expect([ok.status, JSON.parse(ok.body)]).toEqual([200, { ok: true, body: { s: noise } }]);
+    const inflatedOver = await sendBody(port, { path: "/json", body: gzipSync(jsonOf(LIMIT + 1)), headers });
+    expect([inflatedOver.status, JSON.parse(inflatedOver.body)]).toEqual([413, TOO_LARGE]);
+  });
+
+  it("malformed JSON is 400 and an unreadable body 400, not 413", async () => {
+    const bad = await sendBody(port, { path: "/json", body: Buffer.from("{nope"), headers: json });
+    expect([bad.status, JSON.parse(bad.body).message]).toEqual([400, "Malformed JSON body"]);
+    const headers = { ...json, "Content-Encoding": "gzip" };
+    const unreadable = await sendBody(port, { path: "/json", body: Buffer.from('{"a":1}'), headers });
+    expect([unreadable.status, JSON.parse(unreadable.body).message]).toEqual([400, "Unreadable request body"]);
+  });
+
+  it("a body the parser does not read (another type) is the route's, whatever its declared length", async () => {
+    const reply = await sendBody(port, { path: "/form", body: jsonOf(LIMIT + 1), headers: json });
+    expect([reply.status, JSON.parse(reply.body)]).toEqual([200, { ok: true, parsed: false }]);
+  });
+});
