@@ -9,9 +9,14 @@
  * request starts. The error is the body parser's own 413 (`entity.too.large`), so each route family answers it, in its
  * own envelope and words, as it always did.
  *
+ * Any other reply that goes out before its request's body is read (a 404 for an unknown bot, a 405, a 401 checked
+ * before the parser) would have Node read and discard the rest of the body to keep the connection, for as long as the
+ * client sends: {@link closeUnreadBodies}, which `listen` installs on every server, closes the connection instead,
+ * unless the body is small enough to drain ({@link DRAINED_BODY_BYTES}).
+ *
  * @see docs/api-contract.md#bodies-over-the-limit
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 /** An express body-parser middleware (`express.json`, `express.raw`, …): it sets `req.body` or calls back an error. */
 export type BodyParser = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -61,6 +66,47 @@ export function declaredLength(req: IncomingMessage): number | undefined {
  */
 export function closeAfterReply(res: ServerResponse): void {
   if (!res.headersSent) res.setHeader("Connection", "close");
+}
+
+/**
+ * The largest declared body that a reply sent before reading it leaves to Node to read and discard, keeping the
+ * connection alive for the client's next request.
+ * @defaultValue 64 KiB: what a client that sends a small request and gets an early 404 or 401 pays for a new
+ * connection (a TCP and maybe a TLS handshake) is worth more than reading a few packets; and no client holds the
+ * server longer this way than with a body the route reads, which the same request timeout bounds. Past it, or with a
+ * chunked body of unknown length, the connection closes.
+ */
+export const DRAINED_BODY_BYTES = 64 * 1024;
+
+/** Whether a reply sent before `req`'s body was read must close the connection (see {@link DRAINED_BODY_BYTES}). */
+export function tooLongToDrain(req: IncomingMessage): boolean {
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  const declared = declaredLength(req);
+  return declared !== undefined && declared > DRAINED_BODY_BYTES;
+}
+
+/**
+ * Makes every reply of `server` that goes out while its request's body is still arriving close the connection
+ * (`Connection: close`), when that body is chunked or longer than {@link DRAINED_BODY_BYTES}; Node would otherwise read
+ * all of it, after the reply, to keep the connection. A reply to a request whose body has arrived, or that has none,
+ * keeps the connection as before; status and body are never touched.
+ *
+ * @see docs/api-contract.md#replies-before-the-body-is-read
+ */
+export function closeUnreadBodies(server: Server): void {
+  // First listener, so that the hook is in place before the app can write the headers. Only the requests that may
+  // need it get one: the decision is at the headers, when the app replies, and nothing else can catch that moment
+  // (express swaps the response's prototype, so a ServerResponse subclass would not see it either).
+  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (!tooLongToDrain(req)) return;
+    const writeHead = res.writeHead;
+    // `res.end()` and `res.write()` write implicit headers through `this.writeHead` as well.
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+      // `complete` turns true once the parser has the whole body, read by the app or not: none is left on the wire.
+      if (!req.complete) closeAfterReply(this);
+      return writeHead.apply(this, args);
+    } as ServerResponse["writeHead"];
+  });
 }
 
 /**

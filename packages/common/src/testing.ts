@@ -1,8 +1,9 @@
 /**
  * Test support shared by every package: wait for what a test can observe instead of sleeping for a guessed time.
  * A sleep that is long enough on an idle laptop is too short on a loaded CI machine, and always too long elsewhere.
- * Also clients for the services' tests of bodies over a route's limit: one that uploads only part of a body on a raw
- * socket, and one that sends a whole body, declared or chunked, on a connection that may be kept alive.
+ * Also clients for the services' tests of request bodies: one that uploads only part of a body on a raw socket, one
+ * that sends a whole body, declared or chunked, on a connection that may be kept alive, and one that sends its body
+ * only after the reply, then a next request on the same connection.
  */
 import { type Agent, request as httpRequest } from "node:http";
 import { createConnection } from "node:net";
@@ -114,6 +115,11 @@ const UPLOAD_PIECE = 64 * 1024;
 
 /** The first reply in `bytes`, once all of it has arrived. */
 export function completeReply(bytes: Buffer): RawReply | undefined {
+  return firstReply(bytes)?.reply;
+}
+
+/** The first reply in `bytes`, once all of it has arrived, and how many bytes it took (where the next one starts). */
+function firstReply(bytes: Buffer): { reply: RawReply; size: number } | undefined {
   const end = bytes.indexOf("\r\n\r\n");
   if (end === -1) return undefined;
   const [statusLine = "", ...lines] = bytes.subarray(0, end).toString("latin1").split("\r\n");
@@ -122,9 +128,12 @@ export function completeReply(bytes: Buffer): RawReply | undefined {
     const colon = line.indexOf(":");
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const body = bytes.subarray(end + 4);
-  if (body.length < Number(headers["content-length"] ?? 0)) return undefined;
-  return { status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") };
+  // Without a Content-Length (a chunked reply), the body is what has arrived so far.
+  const length = Number(headers["content-length"] ?? bytes.length - end - 4);
+  const body = bytes.subarray(end + 4, end + 4 + length);
+  if (body.length < length) return undefined;
+  const reply = { status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") };
+  return { reply, size: end + 4 + length };
 }
 
 /**
@@ -251,4 +260,68 @@ export function sendBody(port: number, request: WholeRequest): Promise<WholeRepl
       req.end();
     } else req.end(request.body);
   });
+}
+
+/** A request answered before its body is sent, for {@link replyBeforeBody}. */
+export interface ReplyBeforeBody {
+  /** Request line and headers, without the blank line that ends them (`Content-Length` and `Host` are added). */
+  head: string;
+  /** The body's length, as declared; none of it is sent before the reply, all of it after. */
+  length: number;
+  /** The next request on the same connection: request line and headers of a request without a body (`Host` added). */
+  next: string;
+  /**
+   * How long each reply may take, in ms.
+   * @defaultValue 10000: far above what either takes, so a failure means "never", not "slow".
+   */
+  timeout?: number;
+}
+
+/** What a client of {@link replyBeforeBody} saw. */
+export interface ReplyBeforeBodyResult {
+  /** The reply to the request, which came before its body was sent. */
+  reply: RawReply | undefined;
+  /** The reply to `next` on the same connection: undefined when the server closed it instead. */
+  nextReply: RawReply | undefined;
+  /** Whether the server closed the connection before the next reply (or `timeout`). */
+  closed: boolean;
+}
+
+/**
+ * Sends `request.head` to `port` on 127.0.0.1 with a declared body and none of it; once the reply is in, sends the
+ * whole body and then `request.next` on the same connection, to see whether the server kept the connection (reading
+ * and discarding the body) or closed it after the reply.
+ */
+export async function replyBeforeBody(port: number, request: ReplyBeforeBody): Promise<ReplyBeforeBodyResult> {
+  const timeout = request.timeout ?? 10_000;
+  const socket = createConnection(port, "127.0.0.1");
+  let received = Buffer.alloc(0);
+  let closed = false;
+  socket.on("data", (data: Buffer) => {
+    received = Buffer.concat([received, data]);
+  });
+  // A write after the server closed fails (EPIPE, ECONNRESET): the close event says so.
+  socket.on("error", () => {});
+  socket.on("close", () => {
+    closed = true;
+  });
+  /** The reply that starts at byte `from` of what was received, or undefined once the connection closed. */
+  const replyFrom = async (from: number) => {
+    const arrived = await waitFor(() => firstReply(received.subarray(from)) ?? (closed ? "closed" : undefined), {
+      timeout,
+      message: "a reply",
+    }).catch(() => undefined);
+    return typeof arrived === "object" ? arrived : undefined;
+  };
+  try {
+    socket.write(`${request.head}\r\nContent-Length: ${request.length}\r\nHost: 127.0.0.1\r\n\r\n`);
+    const first = await replyFrom(0);
+    if (first === undefined) return { reply: undefined, nextReply: undefined, closed };
+    socket.write(Buffer.alloc(request.length, "x"));
+    socket.write(`${request.next}\r\nHost: 127.0.0.1\r\n\r\n`);
+    const next = await replyFrom(first.size);
+    return { reply: first.reply, nextReply: next?.reply, closed };
+  } finally {
+    socket.destroy();
+  }
 }

@@ -2,24 +2,28 @@
  * limitedBodyParser (body-limit.ts) around express's parsers, with a limit of 64 bytes, on a real socket: a declared
  * Content-Length over the limit is refused before the body arrives, a chunked body once it crosses the limit, with the
  * parser's own 413 and a closed connection; the parser's other answers, and bodies within the limit, are as before.
+ * And closeUnreadBodies, which `listen` installs: a reply sent before a large or chunked body is read closes the
+ * connection; one before a small body keeps it (the body is read and discarded), as does one after the body.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createHash } from "node:crypto";
-import type { IncomingMessage, Server } from "node:http";
+import { Agent, type IncomingMessage, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import {
   BodyTooLargeError,
   boundPort,
+  DRAINED_BODY_BYTES,
   declaredLength,
   errorHandler,
   createLogger,
   limitedBodyParser,
   listen,
   toProblem,
+  tooLongToDrain,
   wireLimit,
 } from "../src/index.js";
-import { partialUpload, sendBody } from "../src/testing.js";
+import { partialUpload, replyBeforeBody, sendBody } from "../src/testing.js";
 
 const LIMIT = 64;
 
@@ -34,6 +38,19 @@ beforeAll(async () => {
   });
   app.post("/form", form, (req, res) => {
     res.json({ ok: true, parsed: req.body !== undefined });
+  });
+  // Replies that never read the body, as a 404 or 401 decided from the request head does.
+  app.post("/early", (_req, res) => {
+    res.status(404).json({ ok: false, message: "Not here" });
+  });
+  app.post("/raw-early", (_req, res) => {
+    res.writeHead(403, { "Content-Type": "text/plain", "Content-Length": "2" }).end("no");
+  });
+  app.post("/large", limitedBodyParser(express.raw, { limit: 1024 * 1024, type: () => true }), (req, res) => {
+    res.json({ ok: true, bytes: (req.body as Buffer).length });
+  });
+  app.get("/get", (_req, res) => {
+    res.json({ ok: true });
   });
   app.use(
     errorHandler({
@@ -145,5 +162,73 @@ describe("everything else is the parser's, as before", () => {
   it("a body the parser does not read (another type) is the route's, whatever its declared length", async () => {
     const reply = await sendBody(port, { path: "/form", body: jsonOf(LIMIT + 1), headers: json });
     expect([reply.status, JSON.parse(reply.body)]).toEqual([200, { ok: true, parsed: false }]);
+  });
+});
+
+describe("replies before the body is read", () => {
+  /** What a client that ignores replies would go on to upload: far beyond what socket buffers take in. */
+  const REST = 32 * 1024 * 1024;
+
+  it("only a chunked body or one declared over 64 KiB is too long to drain", () => {
+    expect(DRAINED_BODY_BYTES).toBe(64 * 1024);
+    expect(tooLongToDrain(request({}))).toBe(false);
+    expect(tooLongToDrain(request({ "content-length": "0" }))).toBe(false);
+    expect(tooLongToDrain(request({ "content-length": "65536" }))).toBe(false);
+    expect(tooLongToDrain(request({ "content-length": "65537" }))).toBe(true);
+    expect(tooLongToDrain(request({ "transfer-encoding": "chunked" }))).toBe(true);
+  });
+
+  it.each([
+    ["/early", 404, '{"ok":false,"message":"Not here"}'],
+    ["/raw-early", 403, "no"],
+  ])(
+    "%s with a large declared body: the reply as ever, then the connection closes unread",
+    async (path, status, body) => {
+      const head = `POST ${path} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 104857600`;
+      const result = await partialUpload(port, { head, send: 4096, thenSend: REST });
+      expect(result.reply).toEqual({ status, headers: expect.objectContaining({ connection: "close" }), body });
+      expect(result.closed).toBe(true);
+      expect(result.sentAfterReply).toBeLessThan(REST);
+    },
+  );
+
+  it("with a chunked body: the same, without waiting for its end", async () => {
+    const head = "POST /early HTTP/1.1\r\nContent-Type: application/json";
+    const result = await partialUpload(port, { head, chunked: true, send: 4096, thenSend: REST });
+    expect(result.reply).toMatchObject({ status: 404, headers: { connection: "close" } });
+    expect(result.closed).toBe(true);
+    expect(result.sentAfterReply).toBeLessThan(REST);
+  });
+
+  it("a body of up to 64 KiB is read and discarded after the reply; the connection serves the next one", async () => {
+    const next = "GET /get HTTP/1.1";
+    const drained = await replyBeforeBody(port, { head: "POST /early HTTP/1.1", length: DRAINED_BODY_BYTES, next });
+    expect(drained.reply).toMatchObject({ status: 404, headers: { connection: "keep-alive" } });
+    expect(drained.nextReply).toMatchObject({ status: 200, body: '{"ok":true}' });
+    expect(drained.closed).toBe(false);
+    // One byte more, and the connection closes after the reply: the next request never gets an answer on it.
+    const closed = await replyBeforeBody(port, { head: "POST /early HTTP/1.1", length: DRAINED_BODY_BYTES + 1, next });
+    expect(closed.reply).toMatchObject({ status: 404, headers: { connection: "close" } });
+    expect(closed.nextReply).toBeUndefined();
+    expect(closed.closed).toBe(true);
+  });
+
+  it("a reply after a large body was read, or to a request without one, keeps the connection", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = Buffer.alloc(512 * 1024, "x");
+      for (const chunked of [false, true]) {
+        const read = await sendBody(port, { path: "/large", body, chunked, agent });
+        expect([read.status, read.headers.connection, JSON.parse(read.body)]).toEqual([
+          200,
+          "keep-alive",
+          { ok: true, bytes: body.length },
+        ]);
+      }
+      const get = await sendBody(port, { method: "GET", path: "/get", body: Buffer.alloc(0), agent });
+      expect([get.status, get.headers.connection, get.reusedSocket]).toEqual([200, "keep-alive", true]);
+    } finally {
+      agent.destroy();
+    }
   });
 });

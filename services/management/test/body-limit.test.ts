@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Agent, type Server } from "node:http";
 import request from "supertest";
 import { boundPort, listen } from "@botyard/common";
-import { partialUpload, type PartialUploadResult, sendBody } from "@botyard/common/testing";
+import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/common/testing";
 import { fakeToken, startHarness, type Harness } from "./harness.js";
 
 const KIB = 1024;
@@ -175,5 +175,68 @@ describe("bodies within the limit and other errors", () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe("replies before the body is read", () => {
+  /** Requests management answers without reading their body, and what it answers. */
+  const early = [
+    {
+      name: "a method the broadcast route does not take",
+      head: () => "PUT /broadcast HTTP/1.1\r\nContent-Type: application/json",
+      status: 405,
+      body: { ok: false, error: "Method PUT not allowed; use POST" },
+    },
+    {
+      name: "a dashboard route without a session",
+      head: () => "POST /api/bots HTTP/1.1\r\nContent-Type: application/json\r\nOrigin: http://127.0.0.1",
+      status: 401,
+      body: { ok: false, error: { code: "UNAUTHENTICATED", message: "Sign in first" } },
+    },
+    {
+      name: "a dashboard route from another origin",
+      head: () => "POST /api/auth/signin HTTP/1.1\r\nContent-Type: application/json\r\nOrigin: http://evil.example",
+      status: 403,
+      body: { ok: false, error: { code: "CSRF", message: expect.stringContaining("Cross-site request refused") } },
+    },
+    {
+      name: "a path no route serves",
+      head: () => "POST /nothing/here HTTP/1.1\r\nContent-Type: application/json",
+      status: 404,
+      body: { ok: false, msg: "Not found", stat_code: 404 },
+    },
+  ];
+
+  describe.each(early)("$name", ({ head, status, body }) => {
+    it("with a large declared body: the same reply at once, then the connection closes unread", async () => {
+      const result = await partialUpload(port, {
+        head: `${head()}\r\nContent-Length: ${DECLARED}`,
+        send: 1024,
+        thenSend: REST,
+      });
+      expect(result.reply).toMatchObject({ status, headers: { connection: "close" } });
+      expect(JSON.parse(result.reply?.body ?? "null")).toEqual(body);
+      expect(result.closed).toBe(true);
+      expect(result.sentAfterReply).toBeLessThan(REST);
+    });
+
+    it("with a chunked body: the same, without waiting for its end", async () => {
+      const result = await partialUpload(port, { head: head(), chunked: true, send: 1024, thenSend: REST });
+      expect(result.reply).toMatchObject({ status, headers: { connection: "close" } });
+      expect(JSON.parse(result.reply?.body ?? "null")).toEqual(body);
+      expect(result.closed).toBe(true);
+      expect(result.sentAfterReply).toBeLessThan(REST);
+    });
+  });
+
+  it("a body of up to 64 KiB is read and discarded after the reply instead: the connection stays open", async () => {
+    const result = await replyBeforeBody(port, {
+      head: "PUT /broadcast HTTP/1.1\r\nContent-Type: application/json",
+      length: 64 * KIB,
+      next: "GET /healthz HTTP/1.1",
+    });
+    expect(result.reply).toMatchObject({ status: 405, headers: { connection: "keep-alive" } });
+    expect(result.nextReply).toMatchObject({ status: 200 });
+    expect(result.closed).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Agent, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { boundPort, listen } from "@botyard/common";
-import { partialUpload, type PartialUploadResult, sendBody } from "@botyard/common/testing";
+import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/common/testing";
 import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 const LIMIT = 1024 * 1024;
@@ -153,6 +153,89 @@ describe("the Telegram intake", () => {
         body: { ok: true },
         reused: false,
       });
+    }
+  });
+});
+
+describe("replies before the body is read", () => {
+  const unknownBot = "00000000-0000-4000-8000-000000000000";
+  /** Requests the gateway answers without reading their body, and what it answers. */
+  const early = [
+    {
+      name: "an unknown bot",
+      head: () => `POST /custom/${unknownBot}/echo HTTP/1.1\r\nContent-Type: application/json`,
+      status: 404,
+      body: { ok: false, message: "Bot not found" },
+    },
+    {
+      name: "an invalid customPath",
+      head: () => `POST /custom/${echo.botId}/no.dots HTTP/1.1\r\nContent-Type: application/json`,
+      status: 400,
+      body: { ok: false, message: "Invalid path format" },
+    },
+    {
+      name: "a path no route serves",
+      head: () => "POST /nothing/here HTTP/1.1\r\nContent-Type: application/json",
+      status: 404,
+      body: { ok: false, message: "Not found" },
+    },
+    {
+      name: "a method the Telegram intake does not take",
+      head: () => `PUT /telegram/${updates.botId} HTTP/1.1\r\nContent-Type: application/json`,
+      status: 405,
+      body: { ok: false, message: "Method PUT not allowed; use POST" },
+    },
+    {
+      name: "a method an operator endpoint does not take",
+      head: () => "POST /healthz HTTP/1.1\r\nContent-Type: application/json",
+      status: 405,
+      body: { ok: false, error: "Method POST not allowed; use GET" },
+    },
+  ];
+
+  describe.each(early)("$name", ({ head, status, body }) => {
+    it("with a large declared body: the same reply at once, then the connection closes unread", async () => {
+      const result = await partialUpload(port, {
+        head: `${head()}\r\nContent-Length: ${100 * LIMIT}`,
+        send: 4096,
+        thenSend: REST,
+      });
+      expect(result.reply).toMatchObject({ status, headers: { connection: "close" } });
+      expect(JSON.parse(result.reply?.body ?? "null")).toEqual(body);
+      expect(result.closed).toBe(true);
+      expect(result.sentAfterReply).toBeLessThan(REST);
+    });
+
+    it("with a chunked body: the same, without waiting for its end", async () => {
+      const result = await partialUpload(port, { head: head(), chunked: true, send: 4096, thenSend: REST });
+      expect(result.reply).toMatchObject({ status, headers: { connection: "close" } });
+      expect(JSON.parse(result.reply?.body ?? "null")).toEqual(body);
+      expect(result.closed).toBe(true);
+      expect(result.sentAfterReply).toBeLessThan(REST);
+    });
+  });
+
+  it("a body of up to 64 KiB is read and discarded after the reply instead: the connection stays open", async () => {
+    const result = await replyBeforeBody(port, {
+      head: `POST /custom/${unknownBot}/echo HTTP/1.1\r\nContent-Type: application/json`,
+      length: 64 * 1024,
+      next: "GET /healthz HTTP/1.1",
+    });
+    expect(result.reply).toMatchObject({ status: 404, headers: { connection: "keep-alive" } });
+    expect(result.nextReply).toMatchObject({ status: 200 });
+    expect(result.closed).toBe(false);
+  });
+
+  it("a reply after the whole body was read keeps the connection, large or chunked", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const chunked of [false, true]) {
+        const path = `/custom/${echo.botId}/echo`;
+        expect(await call(path, jsonOf(LIMIT), { chunked, agent })).toMatchObject({ status: 200 });
+        expect(await call(path, Buffer.from("{}"), { agent })).toMatchObject({ status: 200, reused: true });
+      }
+    } finally {
+      agent.destroy();
     }
   });
 });
