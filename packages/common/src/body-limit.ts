@@ -133,8 +133,9 @@ export function limitedBodyParser<O extends { limit: number }>(
       req.off("data", count);
       next(err);
     };
-    // The parser, refused or not, goes on reading to the end before it calls back; settle() makes that a no-op, and
-    // the pause stops that reading: the connection closes once the reply is out.
+    // The parser, refused or not, goes on reading to the end before it calls back; settle() makes that a no-op. The
+    // pause only holds until the parser resumes the stream (body-parser does, on its own 413), so what ends the reading
+    // is the connection, closed once the reply is out.
     const refuse = (length: number) => {
       closeAfterReply(res);
       req.pause();
