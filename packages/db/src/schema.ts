@@ -244,15 +244,21 @@ export const broadcasts = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The job's rows in `broadcast_audience` are written and not yet dropped (docs/broadcast.md#audience). The run
+     * writes them after its claim, so a claim stays short; a job that ends drops them and clears the flag, so finding
+     * audiences to drop reads `broadcasts` only.
+     */
+    audienceWritten: boolean("audience_written").notNull().default(false),
   },
   (t) => [index("broadcasts_bot_created_idx").on(t.botId, t.createdAt)],
 );
 
 /**
- * The audience of a running broadcast: the recipients it sends to, written by the claim that starts the job and counted
- * into its `total` by the same statement (docs/broadcast.md#audience). The run pages through these rows, not through
- * `recipients`, so a user who blocks or unblocks the bot, changes language or first writes to it meanwhile changes
- * neither who is sent to nor the total. Deleted when the job ends.
+ * The audience of a running broadcast: the recipients it sends to, written by its run right after the claim that starts
+ * the job, and counted into its `total` by the same statement (docs/broadcast.md#audience). The run pages through
+ * these rows, not through `recipients`, so a user who blocks or unblocks the bot, changes language or first writes to
+ * it meanwhile changes neither who is sent to nor the total. Deleted when the job ends.
  */
 export const broadcastAudience = pgTable(
   "broadcast_audience",

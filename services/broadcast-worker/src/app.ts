@@ -174,10 +174,23 @@ export class BroadcastWorker {
       // Busy: another run holds a job of this bot (Redis forgot it, or repeated a drain job); it drains the bot.
       if (claim.kind !== "claimed") return;
       const claimed = claim.job;
+      const progress = {
+        sent: claimed.sent,
+        failed: claimed.failed,
+        cursor: claimed.cursor,
+        doneAbove: claimed.doneAbove,
+      };
+      if (this.#closing) {
+        // close() began while the claim was under way and handed back only the runs it knew of: this job goes back
+        // the same way, at once, instead of starting a run that nothing would stop.
+        await this.#repository.release(claimed.id, claimed.fence, progress);
+        this.deps.metrics.runs.inc({ outcome: "handed-back" });
+        return;
+      }
       const sealed = await this.#repository.sealedToken(botId);
       if (!sealed) {
         const error = "The bot has no token; set one with setBotToken";
-        await this.#repository.finish(claimed.id, claimed.fence, "failed", claimed, error);
+        await this.#repository.finish(claimed.id, claimed.fence, "failed", progress, error);
         continue;
       }
       const paid = claimed.payload.paid === true;

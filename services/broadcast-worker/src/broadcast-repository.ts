@@ -1,5 +1,5 @@
-/** SQL of the worker: claiming a bot's next broadcast, its audience, progress and outcome. */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+/** SQL of the worker: claiming a bot's next broadcast, writing its audience, progress and outcome. */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, TransactionRollbackError } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { bots, broadcastAudience, broadcasts, recipients, type Database } from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
@@ -17,6 +17,8 @@ export interface ClaimedBroadcast {
   doneAbove: number[];
   /** The job's fence after this claim: every later write of the run carries it (docs/broadcast.md#fencing). */
   fence: number;
+  /** Its audience is written; if not, its run writes it before sending ({@link WorkerRepository.writeAudience}). */
+  audienceWritten: boolean;
 }
 
 /** What a claim found: a job now held, another job of the bot holding a live lease, or nothing to send. */
@@ -24,6 +26,9 @@ export type Claim = { kind: "claimed"; job: ClaimedBroadcast } | { kind: "busy" 
 
 /** What a progress write found: the lease renewed, the job cancelled, or the fence taken by another run. */
 export type Renewal = "renewed" | "cancelled" | "lost";
+
+/** What writing a job's audience found: written (now or before, under this fence), the job cancelled, or lost. */
+export type AudienceWrite = "written" | "cancelled" | "lost";
 
 /** Progress to persist. */
 export interface Progress {
@@ -52,63 +57,40 @@ export const COOL_DOWN_MS = 1000;
 /** First key of the advisory locks that serialise claims per bot (second key: hashtext of the bot id). */
 const CLAIM_LOCK_CLASS = 727_011_002;
 
-const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
-
 /**
- * The lease a claim takes counts from when the claim writes it, not from when its transaction began (`now()`): writing
- * a large audience takes a while, and a lease already spent at commit would let another worker take the job at once.
+ * First key of the advisory locks that serialise audience writes per job (second key: hashtext of the job id): a run
+ * that lost its fence while writing and the run that took the job over never both insert. Nothing else takes it, so a
+ * cancel or a claim never waits for an audience write.
  */
-const claimLeaseEnd = (leaseMs: number) => sql`clock_timestamp() + ${leaseMs} * interval '1 millisecond'`;
+const AUDIENCE_LOCK_CLASS = 727_011_003;
+
+const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
 /** A transaction of {@link Database}. */
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Writes the audience of job `jobId` as its claim starts it, and answers its size, the job's `total`: the bot's
- * recipients not blocked now, of the filter's language. One statement reads the recipients and writes the rows, so the
- * total is exactly what the run will page through, whatever the gateway records meanwhile (docs/broadcast.md#audience).
+ * Drops the audiences that no run dropped: those of the bot's jobs cancelled while no run held them (their run was
+ * lost). Only jobs whose lease lapsed: a cancelled job's run still holding its lease may still be reading its
+ * audience. The flag finds them in `broadcasts`, and the rows go by primary key: no statement searches
+ * `broadcast_audience`, whose other jobs' rows may number millions.
  */
-async function writeAudience(tx: Tx, jobId: string, botId: string, lang: string | undefined): Promise<number> {
-  const written = await tx.insert(broadcastAudience).select(
-    tx
-      .select({ broadcastId: sql<string>`${jobId}`.as("broadcast_id"), chatId: recipients.chatId })
-      .from(recipients)
-      .where(
-        and(
-          eq(recipients.botId, botId),
-          eq(recipients.blocked, false),
-          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
-        ),
+async function dropLeftAudiences(tx: Tx, botId: string): Promise<void> {
+  const left = await tx
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(
+      and(
+        eq(broadcasts.botId, botId),
+        eq(broadcasts.audienceWritten, true),
+        inArray(broadcasts.status, ["completed", "cancelled", "failed"]),
+        or(isNull(broadcasts.leaseUntil), lte(broadcasts.leaseUntil, sql`now()`)),
       ),
-  );
-  return written.rowCount ?? 0;
-}
-
-/**
- * Gives job `jobId`, running, the audience its first claim would have written had it been made by a worker of before
- * migration 0006 (one of those started it, and a rolling upgrade handed it over): the recipients the feed of then still
- * had to hand out (recorded by the start, not blocked now, of the filter's language, above the cursor). Without it the
- * resumed job would find no one left and end short of its total. Does nothing for a job that has an audience, or
- * whose total is 0.
- */
-async function writeLegacyAudience(tx: Tx, jobId: string, lang: string | undefined): Promise<void> {
-  await tx.insert(broadcastAudience).select(
-    tx
-      .select({ broadcastId: broadcasts.id, chatId: recipients.chatId })
-      .from(broadcasts)
-      .innerJoin(recipients, eq(recipients.botId, broadcasts.botId))
-      .where(
-        and(
-          eq(broadcasts.id, jobId),
-          gt(broadcasts.total, 0),
-          sql`not exists (select 1 from ${broadcastAudience} where ${broadcastAudience.broadcastId} = ${jobId})`,
-          eq(recipients.blocked, false),
-          lte(recipients.createdAt, broadcasts.startedAt),
-          or(isNull(broadcasts.cursor), gt(recipients.chatId, broadcasts.cursor)),
-          lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
-        ),
-      ),
-  );
+    );
+  for (const { id } of left) {
+    await tx.delete(broadcastAudience).where(eq(broadcastAudience.broadcastId, id));
+    await tx.update(broadcasts).set({ audienceWritten: false }).where(eq(broadcasts.id, id));
+  }
 }
 
 /**
@@ -120,16 +102,19 @@ export class WorkerRepository {
 
   /**
    * Claims the bot's broadcast to send next for `owner`, with a lease of `leaseMs`: one left running by a run that
-   * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running with its audience
-   * written and its `total` fixed now (see {@link writeAudience}). Answers busy, claiming nothing, while any job of
-   * the bot holds a live lease of another owner (a run, or the cool-down after one): one active job per bot, oldest
-   * first, whatever Redis remembers. Claims of one bot are serialised by an advisory lock.
+   * lost its lease (a crash or hand-back) first, else the oldest queued one, which becomes running. Its audience is not
+   * written here but by the run, after this commits (see {@link writeAudience}): this transaction locks every queued
+   * and running job of the bot, and a management cancel waits for those locks. Answers busy, claiming nothing, while
+   * any job of the bot holds a live lease of another owner (a run, or the cool-down after one): one active job per
+   * bot, oldest first, whatever Redis remembers. Claims of one bot are serialised by an advisory lock.
    */
   async claimNext(botId: string, owner: string, leaseMs: number): Promise<Claim> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${botId}))`);
       // The rows are locked before their leases are read: a renewal committing meanwhile is seen, never overtaken
       // (a renewed lease is live; one renewal arriving after this claim carries the old fence and matches nothing).
+      // FOR NO KEY UPDATE, as the claim's own update takes: it conflicts with every update but not with the key-share
+      // locks that an audience write's foreign key checks hold on its job, so a claim never waits for that write.
       const held = await tx
         .select({
           live: sql<boolean>`${broadcasts.leaseUntil} is not null and ${broadcasts.leaseUntil} > now()
@@ -142,47 +127,26 @@ export class WorkerRepository {
             or(inArray(broadcasts.status, ["queued", "running"]), isNotNull(broadcasts.leaseUntil)),
           ),
         )
-        .for("update");
+        .for("no key update");
       if (held.some((row) => row.live)) return { kind: "busy" } as const;
-      // Audiences that no run dropped: a job cancelled while no run held it (its run was lost) ends without one.
-      // Only jobs whose lease lapsed: a cancelled job's run still holding its lease may still be reading its audience.
-      await tx.delete(broadcastAudience).where(
-        inArray(
-          broadcastAudience.broadcastId,
-          tx
-            .select({ id: broadcasts.id })
-            .from(broadcasts)
-            .where(
-              and(
-                eq(broadcasts.botId, botId),
-                inArray(broadcasts.status, ["completed", "cancelled", "failed"]),
-                or(isNull(broadcasts.leaseUntil), lte(broadcasts.leaseUntil, sql`now()`)),
-              ),
-            ),
-        ),
-      );
+      await dropLeftAudiences(tx, botId);
       const next = await tx
-        .select({ id: broadcasts.id, status: broadcasts.status, payload: broadcasts.payload })
+        .select({ id: broadcasts.id })
         .from(broadcasts)
         .where(and(eq(broadcasts.botId, botId), inArray(broadcasts.status, ["queued", "running"])))
         .orderBy(sql`${broadcasts.status} = 'running' desc`, asc(broadcasts.createdAt), asc(broadcasts.id))
         .limit(1)
-        .for("update");
+        .for("no key update");
       const row = next[0];
       if (!row) return { kind: "idle" } as const;
-      // A running job keeps the audience and total of its first claim.
-      const lang = (row.payload as unknown as BroadcastPayload).filter?.lang;
-      const total = row.status === "queued" ? await writeAudience(tx, row.id, botId, lang) : undefined;
-      if (row.status === "running") await writeLegacyAudience(tx, row.id, lang);
       const claimed = await tx
         .update(broadcasts)
         .set({
           status: "running",
           startedAt: sql`coalesce(${broadcasts.startedAt}, now())`,
-          ...(total === undefined ? {} : { total }),
           fence: sql`${broadcasts.fence} + 1`,
           leaseOwner: owner,
-          leaseUntil: claimLeaseEnd(leaseMs),
+          leaseUntil: leaseEnd(leaseMs),
         })
         .where(eq(broadcasts.id, row.id))
         .returning({
@@ -195,10 +159,76 @@ export class WorkerRepository {
           cursor: broadcasts.cursor,
           doneAbove: broadcasts.doneAbove,
           fence: broadcasts.fence,
+          audienceWritten: broadcasts.audienceWritten,
         });
       const c = claimed[0]!;
       return { kind: "claimed", job: { ...c, payload: c.payload as unknown as BroadcastPayload } } as const;
     });
+  }
+
+  /**
+   * Writes the audience of job `id`, claimed under `fence`, unless it is written already, and fixes its `total` to its
+   * size: the bot's recipients recorded by the job's start, not blocked now, of the filter's language, above the
+   * cursor (docs/broadcast.md#audience). One INSERT … SELECT reads the recipients and writes the rows, one snapshot, so
+   * the total is exactly what the run will page through, whatever the gateway records meanwhile.
+   *
+   * Outside the claim's locks: the rows' foreign key checks take key-share locks on the job, which neither a cancel
+   * nor a claim nor a progress write waits for, so the write may take seconds for millions of recipients while the
+   * run renews its lease and a cancel lands at once. The flag is set under the fence and while the job runs, else
+   * nothing is kept: a run that lost the job, or a cancelled job, leaves no rows.
+   *
+   * The job's first claim by a worker of before migration 0006 counted `total` and may have sent; for such a job
+   * (progress saved) the same rows are what that worker's feed still had to hand out, and `total` stays.
+   */
+  async writeAudience(id: string, fence: number): Promise<AudienceWrite> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${AUDIENCE_LOCK_CLASS}, hashtext(${id}))`);
+        // It blocks nobody, so no cap: with one, a bot with enough recipients could never start a broadcast.
+        await tx.execute(sql`set local statement_timeout = 0`);
+        const job = await tx
+          .select({ written: broadcasts.audienceWritten, payload: broadcasts.payload })
+          .from(broadcasts)
+          .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")));
+        if (!job[0]) tx.rollback();
+        if (job[0]!.written) return;
+        const lang = (job[0]!.payload as unknown as BroadcastPayload).filter?.lang;
+        const inserted = await tx.insert(broadcastAudience).select(
+          tx
+            .select({ broadcastId: broadcasts.id, chatId: recipients.chatId })
+            .from(broadcasts)
+            .innerJoin(recipients, eq(recipients.botId, broadcasts.botId))
+            .where(
+              and(
+                eq(broadcasts.id, id),
+                eq(recipients.blocked, false),
+                lte(recipients.createdAt, broadcasts.startedAt),
+                or(isNull(broadcasts.cursor), gt(recipients.chatId, broadcasts.cursor)),
+                lang ? sql`lower(${recipients.languageCode}) = lower(${lang})` : undefined,
+              ),
+            ),
+        );
+        const size = inserted.rowCount ?? 0;
+        const fresh = sql`${broadcasts.cursor} is null and ${broadcasts.sent} = 0 and ${broadcasts.failed} = 0`;
+        const marked = await tx
+          .update(broadcasts)
+          .set({ audienceWritten: true, total: sql`case when ${fresh} then ${size} else ${broadcasts.total} end` })
+          .where(
+            and(
+              eq(broadcasts.id, id),
+              eq(broadcasts.fence, fence),
+              eq(broadcasts.status, "running"),
+              eq(broadcasts.audienceWritten, false),
+            ),
+          )
+          .returning({ id: broadcasts.id });
+        if (marked.length === 0) tx.rollback();
+      });
+      return "written";
+    } catch (err) {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    }
+    return this.#whyNot(id, fence);
   }
 
   /** The bot's sealed token, or undefined when it has none. */
@@ -208,7 +238,7 @@ export class WorkerRepository {
   }
 
   /**
-   * The next page of job `jobId`'s audience after `afterChatId`, in chat id order: the recipients its claim counted
+   * The next page of job `jobId`'s audience after `afterChatId`, in chat id order: the recipients its run counted
    * into `total`, as they stood then. Whether they blocked or unblocked the bot or changed language since is not
    * looked at: one blocked now is sent to and Telegram's 403 counts them failed; one unblocked since is not the job's.
    */
@@ -238,6 +268,11 @@ export class WorkerRepository {
       .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, "running")))
       .returning({ id: broadcasts.id });
     if (rows.length === 1) return "renewed";
+    return this.#whyNot(id, fence);
+  }
+
+  /** Why a write under `fence` matched no running job: the job was cancelled, or another run holds it now. */
+  async #whyNot(id: string, fence: number): Promise<"cancelled" | "lost"> {
     const now = await this.db
       .select({ status: broadcasts.status, fence: broadcasts.fence })
       .from(broadcasts)
@@ -288,7 +323,7 @@ export class WorkerRepository {
     await this.db.transaction(async (tx) => {
       const ended = await tx
         .update(broadcasts)
-        .set(set)
+        .set({ ...set, audienceWritten: false })
         .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, status)))
         .returning({ id: broadcasts.id });
       if (ended.length === 1) await tx.delete(broadcastAudience).where(eq(broadcastAudience.broadcastId, id));

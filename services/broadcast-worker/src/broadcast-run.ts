@@ -163,8 +163,11 @@ export class BroadcastRun {
   async run(): Promise<RunOutcome> {
     const payload = this.job.payload;
     const feed = new RecipientFeed(this.deps.repository, this.job.id, this.job.cursor, this.#pageSize);
+    // Progress writes start before the audience is written: they keep the lease while a large one is, and find a
+    // cancel as they do while sending.
     const flusher = setInterval(() => void this.#flush(), this.#flushMs);
     try {
+      if (!this.job.audienceWritten) await this.#writeAudience();
       while (!this.#stopReason && !this.#fatal) {
         let delivery = this.#retry.shift();
         if (!delivery) {
@@ -206,6 +209,16 @@ export class BroadcastRun {
       clearInterval(flusher);
     }
     return this.#finish();
+  }
+
+  /**
+   * Writes the job's audience, which its claim left to the run (docs/broadcast.md#audience). A cancel or a takeover
+   * found meanwhile stops the run before its first send, as one found by a progress write does.
+   */
+  async #writeAudience(): Promise<void> {
+    const written = await this.deps.repository.writeAudience(this.job.id, this.job.fence);
+    if (written === "cancelled") this.cancel();
+    else if (written === "lost") this.#fenced();
   }
 
   async #send(payload: BroadcastPayload, delivery: Delivery): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The recipients of one broadcast, in chat id order, read from Postgres a page at a time: the audience its claim wrote
+ * The recipients of one broadcast, in chat id order, read from Postgres a page at a time: the audience its run wrote
  * (docs/broadcast.md#audience), so who blocks, unblocks or first writes to the bot meanwhile changes nothing. The next
  * page is read while the current one is being sent, so at 1,000 msg/s the sending loop never waits on a query.
  */

@@ -1,17 +1,19 @@
 /**
- * The worker's SQL state changes (src/broadcast-repository.ts) on real Postgres: claims (FIFO, running first, audience
- * and total fixed at the first claim, busy under another owner's live lease), fenced progress, release, finish and
- * cancelled counts (which drop the audience), and the sweeper's query. Rows are arranged with SQL; each test has bots
- * of its own.
+ * The worker's SQL state changes (src/broadcast-repository.ts) on real Postgres: claims (FIFO, running first, busy
+ * under another owner's live lease), the audience and total its run writes once after the first claim, fenced
+ * progress, release, finish and cancelled counts (which drop the audience), and the sweeper's query. Rows are arranged
+ * with SQL; each test has bots of its own.
  * @see docs/broadcast.md#fencing
  * @see docs/broadcast.md#audience
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@botyard/common";
-import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
+import { accounts, bots, broadcasts, createDb, recipients, schema, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import type { BroadcastPayload } from "@botyard/broadcast";
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { COOL_DOWN_MS, WorkerRepository } from "../src/broadcast-repository.js";
 import { reusableTestDatabase } from "./support.js";
 
@@ -87,6 +89,14 @@ const past = () => sql`now() - interval '1 second'`;
 /** The audience of job `id` as the run reads it: all of it, one page. */
 const audience = (id: string) => repo.recipientsAfter(id, null, 1_000_000);
 
+/** Claims the bot's next job for `owner` and writes its audience, as the run does before sending. */
+async function claimWritten(botId: string, owner = "w1") {
+  const claim = await repo.claimNext(botId, owner, 5000);
+  if (claim.kind !== "claimed") throw new Error(`no claim: ${claim.kind}`);
+  expect(await repo.writeAudience(claim.job.id, claim.job.fence)).toBe("written");
+  return { ...claim.job, total: (await row(claim.job.id)).total };
+}
+
 /** Sets `blocked` of recipients `chatIds` of `botId` as the worker (true) or the gateway's upsert (false) does. */
 async function setBlocked(botId: string, chatIds: number[], blocked: boolean): Promise<void> {
   await handle.pool.query(
@@ -104,7 +114,7 @@ describe("claimNext", () => {
     expect(await repo.claimNext(b, "w1", 5000)).toEqual({ kind: "idle" });
   });
 
-  it("claims the oldest queued job: running, fence raised, lease taken, total counted without blocked users", async () => {
+  it("claims the oldest queued job: running, fence raised, lease taken; its audience comes after", async () => {
     const b = await bot(20);
     const first = await job(b);
     await job(b);
@@ -115,30 +125,82 @@ describe("claimNext", () => {
         id: first,
         botId: b,
         payload: { type: "text", text: "hi" },
-        total: 16,
+        total: 0,
         sent: 0,
         failed: 0,
         cursor: null,
         doneAbove: [],
         fence: 1,
+        audienceWritten: false,
       },
     });
     const r = await row(first);
-    expect([r.status, r.fence, r.leaseOwner]).toEqual(["running", 1, "w1"]);
+    expect([r.status, r.fence, r.leaseOwner, r.audienceWritten]).toEqual(["running", 1, "w1", false]);
     expect(r.startedAt).not.toBeNull();
     const left = await leaseLeft(first);
     expect(left).toBeGreaterThan(4000);
     expect(left).toBeLessThanOrEqual(5000);
-    // The audience total counted, written by the same claim.
+    // The claim wrote no audience: the run does, with the total, in one statement.
+    expect(await audience(first)).toEqual([]);
+    expect(await repo.writeAudience(first, 1)).toBe("written");
     expect(await audience(first)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19]);
+    expect([(await row(first)).total, (await row(first)).audienceWritten]).toEqual([16, true]);
+    // Once only: a second write (a run resuming the job) changes nothing, whoever blocked the bot since.
+    await setBlocked(b, [1], true);
+    expect(await repo.writeAudience(first, 1)).toBe("written");
+    expect((await audience(first)).length).toBe(16);
+    expect((await row(first)).total).toBe(16);
+  });
+
+  it("writes the audience only under the claim's fence, and not for a cancelled job", async () => {
+    const b = await bot(5);
+    const cancelled = await job(b);
+    const claim = await repo.claimNext(b, "w1", 5000);
+    if (claim.kind !== "claimed") throw new Error("no claim");
+    expect(await repo.writeAudience(cancelled, claim.job.fence - 1)).toBe("lost");
+    await handle.pool.query("update broadcasts set status = 'cancelled' where id = $1", [cancelled]);
+    expect(await repo.writeAudience(cancelled, claim.job.fence)).toBe("cancelled");
+    expect(await audience(cancelled)).toEqual([]);
+    expect([(await row(cancelled)).total, (await row(cancelled)).audienceWritten]).toEqual([0, false]);
+  });
+
+  it("writes an audience that takes longer than the role's statement_timeout: a cap would never let it start", async () => {
+    const b = await bot();
+    await handle.pool.query("insert into recipients (bot_id, chat_id) select $1, g from generate_series(1, 150000) g", [
+      b,
+    ]);
+    const j = await job(b);
+    const capped = new pg.Pool({ connectionString: database.url, max: 2, statement_timeout: 50 });
+    try {
+      const cappedRepo = new WorkerRepository(drizzle(capped, { schema }));
+      const claim = await cappedRepo.claimNext(b, "w1", 5000);
+      if (claim.kind !== "claimed") throw new Error("no claim");
+      expect(await cappedRepo.writeAudience(j, claim.job.fence)).toBe("written");
+    } finally {
+      await capped.end();
+    }
+    expect((await row(j)).total).toBe(150000);
+  });
+
+  it("leaves recipients recorded after the start out of the audience, when it is written later (a crash)", async () => {
+    const b = await bot(3);
+    const j = await job(b);
+    const claim = await repo.claimNext(b, "w1", 5000);
+    if (claim.kind !== "claimed") throw new Error("no claim");
+    await handle.pool.query("insert into recipients (bot_id, chat_id) values ($1, 4)", [b]);
+    // The run died before writing the audience: the claim that resumes the job leaves it to its own run.
+    await handle.pool.query("update broadcasts set lease_until = now() - interval '1 s' where id = $1", [j]);
+    const again = await claimWritten(b, "w2");
+    expect(again).toMatchObject({ id: j, fence: 2, audienceWritten: false, total: 3 });
+    expect(await audience(j)).toEqual([1, 2, 3]);
   });
 
   it("fixes the audience at the claim: later (un)blocks, language changes and new users change nothing", async () => {
     const b = await bot(15);
     const de = await job(b, {}, { type: "text", text: "hi", filter: { lang: "de" } });
-    const claim = await repo.claimNext(b, "w1", 5000);
+    const claim = await claimWritten(b);
     // 3, 6, 9, 12 and 15 speak DE; 5, 10 and 15 are blocked.
-    expect(claim.kind === "claimed" && claim.job.total).toBe(4);
+    expect(claim.total).toBe(4);
     await setBlocked(b, [15], false); // writes to the bot again
     await setBlocked(b, [3], true); // the 403 of a send elsewhere
     await handle.pool.query("update recipients set language_code = 'de' where bot_id = $1 and chat_id = 1", [b]);
@@ -150,17 +212,17 @@ describe("claimNext", () => {
     // A job claimed later has the recipients as they are then.
     await repo.finish(de, 1, "completed", { sent: 3, failed: 1, cursor: 12, doneAbove: [] });
     const next = await job(b, {}, { type: "text", text: "hi", filter: { lang: "DE" } });
-    const again = await repo.claimNext(b, "w1", 5000);
-    expect(again.kind === "claimed" && again.job).toMatchObject({ id: next, total: 5 });
+    const again = await claimWritten(b);
+    expect(again).toMatchObject({ id: next, total: 5 });
     expect(await audience(next)).toEqual([1, 9, 12, 15, 16]);
   });
 
   it("counts only the filter's language, without regard to case", async () => {
     const b = await bot(30);
     await job(b, {}, { type: "text", text: "hi", filter: { lang: "de" } });
-    const claim = await repo.claimNext(b, "w1", 5000);
+    const claim = await claimWritten(b);
     // 3, 6, …, 30 speak DE; 15 and 30 are blocked.
-    expect(claim.kind === "claimed" && claim.job.total).toBe(8);
+    expect(claim.total).toBe(8);
   });
 
   it("takes a running job whose lease lapsed before older queued ones, keeping its counts, start and total", async () => {
@@ -191,6 +253,7 @@ describe("claimNext", () => {
         cursor: 7,
         doneAbove: [],
         fence: 5,
+        audienceWritten: false,
       },
     });
     expect((await row(running)).startedAt).toEqual(startedAt);
@@ -210,27 +273,25 @@ describe("claimNext", () => {
        select $1, 13, started_at + interval '1 microsecond' from broadcasts where id = $2`,
       [b, running],
     );
-    const claim = await repo.claimNext(b, "w1", 5000);
-    expect(claim.kind === "claimed" && claim.job).toMatchObject({ id: running, total: 10, fence: 3 });
+    // Its total stays the one that worker counted: it has sent against it.
+    expect(await claimWritten(b)).toMatchObject({ id: running, total: 10, fence: 3, audienceWritten: false });
     // Above the cursor, not blocked (5 and 10 are), recorded by the start.
     expect(await audience(running)).toEqual([4, 6, 7, 8, 9, 11, 12]);
     // Resumed again (its lease lapsed): the audience is not written again, whoever blocked the bot since.
     await setBlocked(b, [4], true);
     await handle.pool.query("update broadcasts set lease_until = now() - interval '1 s' where id = $1", [running]);
-    expect((await repo.claimNext(b, "w2", 5000)).kind).toBe("claimed");
+    expect(await claimWritten(b, "w2")).toMatchObject({ id: running, total: 10, audienceWritten: true });
     expect(await audience(running)).toEqual([4, 6, 7, 8, 9, 11, 12]);
-    // One whose total is 0 had nobody to send to.
-    const empty = await job(await bot(3), { status: "running", total: 0, startedAt: new Date() });
-    const none = await repo.claimNext((await row(empty)).botId, "w1", 5000);
-    expect(none.kind === "claimed" && none.job.id).toBe(empty);
+    // One whose total is 0 had nobody to send to: everyone was recorded after its start.
+    const empty = await job(await bot(3), { status: "running", total: 0, startedAt: new Date(Date.UTC(2020, 0, 1)) });
+    expect(await claimWritten((await row(empty)).botId)).toMatchObject({ id: empty, total: 0 });
     expect(await audience(empty)).toEqual([]);
   });
 
   it("drops the audiences of the bot's ended jobs whose lease lapsed (cancelled while no run held them)", async () => {
     const b = await bot(4);
     const lost = await job(b);
-    const claim = await repo.claimNext(b, "w1", 5000);
-    if (claim.kind !== "claimed") throw new Error("no claim");
+    await claimWritten(b);
     // Cancelled (by management) while its run was lost: nobody ends it, and its lease lapses.
     await handle.pool.query(
       "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
@@ -239,11 +300,12 @@ describe("claimNext", () => {
     // Another bot's job, cancelled while its run holds a live lease, keeps its audience.
     const other = await bot(2);
     const otherJob = await job(other);
-    await repo.claimNext(other, "w1", 5000);
+    await claimWritten(other);
     await handle.pool.query("update broadcasts set status = 'cancelled' where id = $1", [otherJob]);
     expect(await audience(lost)).toEqual([1, 2, 3, 4]);
     expect(await repo.claimNext(b, "w1", 5000)).toEqual({ kind: "idle" });
     expect(await audience(lost)).toEqual([]);
+    expect((await row(lost)).audienceWritten).toBe(false);
     // Its own run may still be reading it: the claim of the lease's owner drops nothing either.
     expect(await repo.claimNext(other, "w1", 5000)).toEqual({ kind: "idle" });
     expect(await audience(otherJob)).toEqual([1, 2]);
@@ -281,13 +343,51 @@ describe("claimNext", () => {
   });
 });
 
+describe("the claim and the audience write among millions of other jobs' audience rows", () => {
+  it("never scan broadcast_audience: every statement on it goes by the job's key", async () => {
+    // Another bot's running broadcast with a large audience, and statistics that know it.
+    const big = await bot();
+    const bigJob = await job(big, { status: "running", fence: 1, leaseUntil: new Date(Date.now() + 60_000) });
+    await handle.pool.query("insert into broadcast_audience select $1, g from generate_series(1, 200000) g", [bigJob]);
+    // The bot claimed: ended jobs (two with audiences left behind, cancelled while no run held them), a job a worker
+    // of before migration 0006 left running, and a queued one.
+    const b = await bot(10);
+    for (let i = 0; i < 3; i++) {
+      const ended = await job(b, { status: "cancelled", leaseUntil: new Date(Date.now() - 60_000) });
+      if (i < 2) {
+        await handle.pool.query("insert into broadcast_audience select $1, g from generate_series(1, 10) g", [ended]);
+        await handle.pool.query("update broadcasts set audience_written = true where id = $1", [ended]);
+      }
+    }
+    const legacy = await job(b, { status: "running", total: 10, sent: 2, cursor: 2, startedAt: new Date() });
+    await job(b);
+    await handle.pool.query("analyze broadcast_audience");
+    await handle.pool.query("analyze broadcasts");
+    // The repository's statements, as it sends them, through a database that records them.
+    const statements: Array<{ query: string; params: unknown[] }> = [];
+    const recording = new WorkerRepository(
+      drizzle(handle.pool, { schema, logger: { logQuery: (query, params) => statements.push({ query, params }) } }),
+    );
+    const claim = await recording.claimNext(b, "w1", 5000);
+    expect(claim.kind === "claimed" && claim.job.id).toBe(legacy);
+    expect(await recording.writeAudience(legacy, 1)).toBe("written");
+    await recording.recipientsAfter(legacy, 2, 500);
+    const onAudience = statements.filter((s) => /broadcast_audience/.test(s.query));
+    // The cleanup's two deletes, the insert and the page read.
+    expect(onAudience.length).toBeGreaterThanOrEqual(4);
+    for (const { query, params } of onAudience) {
+      const { rows } = await handle.pool.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect({ query, plan }).not.toMatchObject({ plan: expect.stringMatching(/Seq Scan on broadcast_audience/) });
+    }
+  });
+});
+
 describe("progress and outcome", () => {
   async function claimed(n = 5) {
     const b = await bot(n);
     await job(b);
-    const claim = await repo.claimNext(b, "w1", 5000);
-    if (claim.kind !== "claimed") throw new Error("no claim");
-    return claim.job;
+    return claimWritten(b);
   }
 
   it("saveProgress writes counts and cursor and renews the lease under the run's fence", async () => {
@@ -353,6 +453,7 @@ describe("progress and outcome", () => {
     await repo.finish(j.id, j.fence, "completed", { sent: 4, failed: 0, cursor: 5, doneAbove: [] });
     expect(await audience(j.id)).toEqual([]);
     let r = await row(j.id);
+    expect(r.audienceWritten).toBe(false);
     expect([r.status, r.sent, r.cursor, r.error]).toEqual(["completed", 4, 5, null]);
     expect(r.finishedAt).not.toBeNull();
     expect(await leaseLeft(j.id)).toBeLessThanOrEqual(COOL_DOWN_MS);
@@ -388,7 +489,7 @@ describe("recipients and tokens", () => {
   it("recipientsAfter pages a job's audience in chat id order after a cursor", async () => {
     const b = await bot(12);
     const j = await job(b);
-    await repo.claimNext(b, "w1", 5000);
+    await claimWritten(b);
     expect(await repo.recipientsAfter(j, null, 4)).toEqual([1, 2, 3, 4]);
     expect(await repo.recipientsAfter(j, 4, 4)).toEqual([6, 7, 8, 9]);
     expect(await repo.recipientsAfter(j, 9, 10)).toEqual([11, 12]);
@@ -401,10 +502,10 @@ describe("recipients and tokens", () => {
     const other = await bot(3);
     await repo.markBlocked(b, 2);
     const j = await job(b);
-    await repo.claimNext(b, "w1", 5000);
+    await claimWritten(b);
     expect(await audience(j)).toEqual([1, 3]);
     const k = await job(other);
-    await repo.claimNext(other, "w1", 5000);
+    await claimWritten(other);
     expect(await audience(k)).toEqual([1, 2, 3]);
     const [r] = await handle.db.select().from(recipients).where(sql`bot_id = ${b} and chat_id = 2`);
     expect(r!.blockedAt).not.toBeNull();

@@ -9,7 +9,13 @@ import { createLogger, createMetricsRegistry } from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { BroadcastPayload } from "@botyard/broadcast";
-import type { ClaimedBroadcast, Progress, Renewal, WorkerRepository } from "../src/broadcast-repository.js";
+import type {
+  AudienceWrite,
+  ClaimedBroadcast,
+  Progress,
+  Renewal,
+  WorkerRepository,
+} from "../src/broadcast-repository.js";
 import { BroadcastRun, LEASE_GUARD_MS, sendWindowMs, UNSAVED_LIMIT_MS, type RunOptions } from "../src/broadcast-run.js";
 import { createWorkerMetrics } from "../src/metrics.js";
 
@@ -25,7 +31,16 @@ class MemoryRepository {
   ended: { how: string; progress: Progress; error?: string | null; fence: number } | null = null;
   /** What each saveProgress answers (or throws), in turn; "renewed" once the list is used up. */
   renewals: Array<Renewal | Error> = [];
+  /** What writeAudience answers, once `audienceGate` (when set) opens. */
+  audienceWrite: AudienceWrite = "written";
+  audienceGate: Promise<void> | null = null;
   constructor(private readonly chatIds: number[]) {}
+  async writeAudience(_id: string, fence: number): Promise<AudienceWrite> {
+    this.events.push(`audience-${fence}`);
+    await this.audienceGate;
+    this.events.push(`audience-${this.audienceWrite}`);
+    return this.audienceWrite;
+  }
   async recipientsAfter(_jobId: string, after: number | null, limit: number) {
     this.limits.push(limit);
     return this.chatIds.filter((id) => after === null || id > after).slice(0, limit);
@@ -101,6 +116,7 @@ function setup(
       cursor: null,
       doneAbove: [],
       fence: 7,
+      audienceWritten: true,
       ...job,
     },
     "123:token",
@@ -299,6 +315,49 @@ describe("BroadcastRun", () => {
     first.open();
     expect(await outcome).toBe("completed");
     expect(repository.ended?.progress.cursor).toBe(5);
+  });
+
+  it("writes the audience its claim left before the first send, and never when it is written", async () => {
+    const { repository, telegram, run } = setup(
+      range(3),
+      async () => {
+        repository.events.push("send");
+        return {};
+      },
+      {},
+      { audienceWritten: false },
+    );
+    expect(await run.run()).toBe("completed");
+    expect(repository.events.slice(0, 3)).toEqual(["audience-7", "audience-written", "send"]);
+    expect(telegram.chatIds()).toEqual(range(3));
+    const written = setup(range(2));
+    expect(await written.run.run()).toBe("completed");
+    expect(written.repository.events.filter((e) => e.startsWith("audience"))).toEqual([]);
+  });
+
+  it("keeps its lease while a long audience write lasts, and ends cancelled without a send on a cancel", async () => {
+    const { repository, telegram, run } = setup(range(5), undefined, {}, { audienceWritten: false });
+    const write = gate();
+    repository.audienceGate = write.opened;
+    repository.audienceWrite = "cancelled";
+    const outcome = run.run();
+    await waitFor(() => repository.events.filter((e) => e === "save-renewed").length >= 2);
+    write.open();
+    expect(await outcome).toBe("cancelled");
+    expect(telegram.calls).toEqual([]);
+    expect(repository.ended).toEqual({
+      how: "cancelled",
+      progress: { sent: 0, failed: 0, cursor: null, doneAbove: [] },
+      fence: 7,
+    });
+  });
+
+  it("ends fenced, sending and writing nothing, when the audience write finds the job taken over", async () => {
+    const { repository, telegram, run } = setup(range(5), undefined, {}, { audienceWritten: false });
+    repository.audienceWrite = "lost";
+    expect(await run.run()).toBe("fenced");
+    expect(telegram.calls).toEqual([]);
+    expect(repository.ended).toBeNull();
   });
 
   it("stops on cancel() and writes the cancelled counts", async () => {

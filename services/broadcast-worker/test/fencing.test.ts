@@ -125,7 +125,9 @@ describe("claims in Postgres", () => {
     const first = await h.queue(botId, { type: "text", text: "1" });
     const second = await h.queue(botId, { type: "text", text: "2" });
     const a = await repository.claimNext(botId, "a", 60_000);
-    expect(a).toMatchObject({ kind: "claimed", job: { id: first, fence: 1, total: 3 } });
+    expect(a).toMatchObject({ kind: "claimed", job: { id: first, fence: 1, audienceWritten: false } });
+    expect(await repository.writeAudience(first, 1)).toBe("written");
+    expect(await h.job(first)).toMatchObject({ total: 3 });
     expect(await repository.claimNext(botId, "b", 60_000)).toEqual({ kind: "busy" });
     const progress = { sent: 1, failed: 0, cursor: 1, doneAbove: [] };
     expect(await repository.saveProgress(first, 1, progress, 60_000)).toBe("renewed");

@@ -42,6 +42,7 @@ describe("RecipientFeed", () => {
     await handle.db.insert(broadcasts).values({ id: jobId, botId, payload: { ...payload } });
     const claim = await repository.claimNext(botId, "w1", 5000);
     if (claim.kind !== "claimed") throw new Error(`no claim: ${claim.kind}`);
+    await repository.writeAudience(jobId, claim.job.fence);
     await handle.pool.query("update recipients set blocked = not blocked where bot_id = $1", [botId]);
     return jobId;
   }

@@ -478,3 +478,86 @@ describe("the audience is fixed when the job starts", () => {
     }
   });
 });
+
+describe("shutdown while a claim is under way", () => {
+  it("hands the job the claim takes back at once instead of starting a run that close() would not stop", async () => {
+    const own = await startWorkerHarness();
+    const holder = await own.handle.pool.connect();
+    try {
+      const { botId, token } = await own.bot(20);
+      // Holding the bot's claim lock keeps the worker's claim waiting in its transaction, as a slow claim would.
+      await holder.query("select pg_advisory_lock(727011002, hashtext($1))", [botId]);
+      const worker = await own.startWorker();
+      const id = await own.queue(botId, { type: "text", text: "late" });
+      await waitFor(async () => {
+        const { rows } = await own.handle.pool.query(
+          "select 1 from pg_locks where locktype = 'advisory' and classid = 727011002 and not granted",
+        );
+        return rows.length > 0;
+      });
+      const closing = worker.close();
+      own.workers.splice(own.workers.indexOf(worker), 1);
+      await holder.query("select pg_advisory_unlock(727011002, hashtext($1))", [botId]);
+      await closing;
+      // Claimed (fence 1), then handed back: running, its lease only the cool-down, nothing sent.
+      const { rows } = await own.handle.pool.query(
+        "select status, fence, lease_until <= now() + interval '1 second' as cooling from broadcasts where id = $1",
+        [id],
+      );
+      expect(rows[0]).toEqual({ status: "running", fence: 1, cooling: true });
+      expect(chatsOfIn(own, token)).toEqual([]);
+      // Another worker resumes it and sends it whole.
+      await own.startWorker();
+      await own.waitForStatus(id, ["completed"]);
+      expect(await own.job(id)).toMatchObject({ total: 20, sent: 20 });
+    } finally {
+      holder.release();
+      await own.close();
+    }
+  });
+});
+
+describe("a cancel while a run writes a large audience", () => {
+  it("answers at once, and the run ends cancelled without sending", async () => {
+    const own = await startWorkerHarness();
+    try {
+      const metrics = createWorkerMetrics(createMetricsRegistry("broadcast-worker"));
+      await own.startWorker({ metrics });
+      const { botId, token } = await own.bot(1);
+      await own.handle.pool.query(
+        "insert into recipients (bot_id, chat_id) select $1, g from generate_series(2, 300000) g",
+        [botId],
+      );
+      const id = await own.queue(botId, { type: "text", text: "big" });
+      // The run's audience write holds its job's lock (class 727011003) for as long as it lasts.
+      const writing = async () =>
+        (
+          await own.handle.pool.query(
+            "select 1 from pg_locks where locktype = 'advisory' and classid = 727011003 and granted",
+          )
+        ).rows.length > 0;
+      await waitFor(writing, { interval: 2 });
+      await own.cancel(id);
+      // The cancel's UPDATE did not wait for the write: it committed while the write still held its lock.
+      expect(await writing()).toBe(true);
+      expect((await own.job(id)).status).toBe("cancelled");
+      await waitFor(async () =>
+        (await metrics.runs.get()).values.some((v) => v.labels.outcome === "cancelled" && v.value === 1),
+      );
+      expect(chatsOfIn(own, token)).toEqual([]);
+      expect(await own.job(id)).toMatchObject({ status: "cancelled", total: 0, sent: 0, failed: 0 });
+      const { rows } = await own.handle.pool.query(
+        "select count(*)::int as n from broadcast_audience where broadcast_id = $1",
+        [id],
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+/** Chat ids sent to with `token` on harness `of`'s fake Bot API. */
+function chatsOfIn(of: WorkerHarness, token: string): number[] {
+  return of.fake.calls.filter((c) => c.token === token).map((c) => Number(c.params.chat_id));
+}
