@@ -311,6 +311,41 @@ describe("claimNext", () => {
     expect(await audience(otherJob)).toEqual([1, 2]);
   });
 
+  it("drops a left audience outside the claim's locks: a cancel of the bot's queued job does not wait for it", async () => {
+    const b = await bot(4);
+    const lost = await job(b);
+    await claimWritten(b);
+    await handle.pool.query(
+      "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
+      [lost],
+    );
+    const queued = await job(b);
+    // A session holding one of the left rows stands for a long delete: the drop waits for it.
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select 1 from broadcast_audience where broadcast_id = $1 and chat_id = 1 for update", [lost]);
+      const claim = repo.claimNext(b, "w1", 5000);
+      await new Promise((r) => setTimeout(r, 200)); // the claim is now waiting in the drop
+      // Management's cancel of the queued job: it would wait for the claim's row locks if the drop ran under them.
+      const cancel = handle.pool.query(
+        "update broadcasts set status = 'cancelled' where id = $1 and status = 'queued'",
+        [queued],
+      );
+      const first = await Promise.race([
+        cancel.then(() => "cancel"),
+        new Promise((r) => setTimeout(() => r("timeout"), 5000)),
+      ]);
+      expect(first).toBe("cancel");
+      await holder.query("commit");
+      expect(await claim).toEqual({ kind: "idle" });
+      expect(await audience(lost)).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it("orders queued jobs by creation time, then id", async () => {
     const b = await bot();
     const at = new Date(Date.UTC(2025, 0, 1));
