@@ -91,10 +91,16 @@ const audience = (id: string) => repo.recipientsAfter(id, null, 1_000_000);
 
 /** Claims the bot's next job for `owner` and writes its audience, as the run does before sending. */
 async function claimWritten(botId: string, owner = "w1") {
-  const claim = await repo.claimNext(botId, owner, 5000);
+  const job = await claimed(botId, owner);
+  expect(await repo.writeAudience(job.id, job.fence)).toBe("written");
+  return { ...job, total: (await row(job.id)).total };
+}
+
+/** The job `botId`'s claim by `owner` takes (through `repository`), or a failure naming what the claim answered. */
+async function claimed(botId: string, owner = "w1", repository = repo) {
+  const claim = await repository.claimNext(botId, owner, 5000);
   if (claim.kind !== "claimed") throw new Error(`no claim: ${claim.kind}`);
-  expect(await repo.writeAudience(claim.job.id, claim.job.fence)).toBe("written");
-  return { ...claim.job, total: (await row(claim.job.id)).total };
+  return claim.job;
 }
 
 /** Sets `blocked` of recipients `chatIds` of `botId` as the worker (true) or the gateway's upsert (false) does. */
@@ -155,11 +161,10 @@ describe("claimNext", () => {
   it("writes the audience only under the claim's fence, and not for a cancelled job", async () => {
     const b = await bot(5);
     const cancelled = await job(b);
-    const claim = await repo.claimNext(b, "w1", 5000);
-    if (claim.kind !== "claimed") throw new Error("no claim");
-    expect(await repo.writeAudience(cancelled, claim.job.fence - 1)).toBe("lost");
+    const { fence } = await claimed(b);
+    expect(await repo.writeAudience(cancelled, fence - 1)).toBe("lost");
     await handle.pool.query("update broadcasts set status = 'cancelled' where id = $1", [cancelled]);
-    expect(await repo.writeAudience(cancelled, claim.job.fence)).toBe("cancelled");
+    expect(await repo.writeAudience(cancelled, fence)).toBe("cancelled");
     expect(await audience(cancelled)).toEqual([]);
     expect([(await row(cancelled)).total, (await row(cancelled)).audienceWritten]).toEqual([0, false]);
   });
@@ -173,9 +178,8 @@ describe("claimNext", () => {
     const capped = new pg.Pool({ connectionString: database.url, max: 2, statement_timeout: 50 });
     try {
       const cappedRepo = new WorkerRepository(drizzle(capped, { schema }));
-      const claim = await cappedRepo.claimNext(b, "w1", 5000);
-      if (claim.kind !== "claimed") throw new Error("no claim");
-      expect(await cappedRepo.writeAudience(j, claim.job.fence)).toBe("written");
+      const { fence } = await claimed(b, "w1", cappedRepo);
+      expect(await cappedRepo.writeAudience(j, fence)).toBe("written");
     } finally {
       await capped.end();
     }
@@ -185,8 +189,7 @@ describe("claimNext", () => {
   it("leaves recipients recorded after the start out of the audience, when it is written later (a crash)", async () => {
     const b = await bot(3);
     const j = await job(b);
-    const claim = await repo.claimNext(b, "w1", 5000);
-    if (claim.kind !== "claimed") throw new Error("no claim");
+    await claimed(b);
     await handle.pool.query("insert into recipients (bot_id, chat_id) values ($1, 4)", [b]);
     // The run died before writing the audience: the claim that resumes the job leaves it to its own run.
     await handle.pool.query("update broadcasts set lease_until = now() - interval '1 s' where id = $1", [j]);
