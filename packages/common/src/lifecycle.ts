@@ -44,8 +44,11 @@ export function boundPort(server: Server): number {
 }
 
 interface ConnectionState {
-  /** Replies under way on the connection (requests received and not yet answered). */
-  replies: Set<ServerResponse>;
+  socket: Socket;
+  /** Where the state is in `HttpDrain`'s list of connections; -1 once the connection closed. */
+  index: number;
+  /** Replies under way on the connection (requests received and not yet answered): 0 or 1 but for pipelining. */
+  replies: ServerResponse[];
   /** When the last reply finished (or the connection opened). */
   idleSince: number;
   /** `socket.bytesRead` then: more bytes since mean a request is arriving. */
@@ -60,7 +63,13 @@ interface ConnectionState {
 export class HttpDrain {
   readonly #server: Server;
   readonly #idleLingerMs: number;
-  readonly #connections = new Map<Socket, ConnectionState>();
+  /**
+   * Open connections, in an array and a WeakMap rather than a Map: a Map with an entry added and removed per
+   * connection (or a Set per reply) keeps closed connections' objects alive through young-generation GCs once its
+   * table is old (see services/webhook-gateway/src/runtime/call-table.ts).
+   */
+  readonly #connections: ConnectionState[] = [];
+  readonly #stateOf = new WeakMap<Socket, ConnectionState>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #draining = false;
   #onEmpty: (() => void) | undefined;
@@ -80,7 +89,7 @@ export class HttpDrain {
 
   /** Open connections now. */
   get connections(): number {
-    return this.#connections.size;
+    return this.#connections.length;
   }
 
   /**
@@ -94,16 +103,16 @@ export class HttpDrain {
       // net.Server's close, not http.Server's: see the class comment.
       if (this.#server.listening) net.Server.prototype.close.call(this.#server);
       const now = Date.now();
-      for (const [socket, state] of this.#connections) {
+      for (const state of [...this.#connections]) {
         // Requests already taken are answered, and their replies close the connection after them.
         for (const res of state.replies) if (!res.headersSent) res.setHeader("Connection", "close");
         // An idle connection gets the whole linger from now, however long it sat idle before: requests that clients
         // send as the signal arrives are answered rather than met by a closing connection.
         state.idleSince = Math.max(state.idleSince, now);
-        if (state.replies.size === 0) this.#closeWhenIdle(socket, state);
+        if (state.replies.length === 0) this.#closeWhenIdle(state);
       }
     }
-    if (this.#connections.size > 0) {
+    if (this.#connections.length > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
         this.#onEmpty = () => {
@@ -112,44 +121,60 @@ export class HttpDrain {
         };
       });
     }
-    const forced = this.#connections.size;
-    for (const socket of this.#connections.keys()) socket.destroy();
+    const forced = this.#connections.length;
+    for (const { socket } of [...this.#connections]) socket.destroy();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     return { forced };
   }
 
   #track(socket: Socket): void {
-    const state: ConnectionState = { replies: new Set(), idleSince: Date.now(), bytesAtIdle: 0 };
-    this.#connections.set(socket, state);
+    const state: ConnectionState = {
+      socket,
+      index: this.#connections.length,
+      replies: [],
+      idleSince: Date.now(),
+      bytesAtIdle: 0,
+    };
+    this.#connections.push(state);
+    this.#stateOf.set(socket, state);
     socket.once("close", () => {
-      this.#connections.delete(socket);
-      if (this.#connections.size === 0) this.#onEmpty?.();
+      // Swap-remove: the last connection takes this one's place.
+      const last = this.#connections.pop() as ConnectionState;
+      if (last !== state) {
+        this.#connections[state.index] = last;
+        last.index = state.index;
+      }
+      state.index = -1;
+      if (this.#connections.length === 0) this.#onEmpty?.();
     });
     // Accepted just before the listener closed: it gets the same linger as the others.
-    if (this.#draining) this.#closeWhenIdle(socket, state);
+    if (this.#draining) this.#closeWhenIdle(state);
   }
 
   #onRequest(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
-    const state = this.#connections.get(socket);
-    state?.replies.add(res);
+    const state = this.#stateOf.get(socket);
+    state?.replies.push(res);
     if (this.#draining && !res.headersSent) res.setHeader("Connection", "close");
     res.once("close", () => {
       if (!state) return;
-      state.replies.delete(res);
+      const at = state.replies.indexOf(res);
+      if (at === state.replies.length - 1) state.replies.pop();
+      else if (at !== -1) state.replies.splice(at, 1);
       state.idleSince = Date.now();
       state.bytesAtIdle = socket.bytesRead;
       // Normally the reply's `Connection: close` ends the connection; one whose headers went out before the drain
       // began stays open and is closed when idle.
-      if (this.#draining && state.replies.size === 0) this.#closeWhenIdle(socket, state);
+      if (this.#draining && state.replies.length === 0) this.#closeWhenIdle(state);
     });
   }
 
-  /** Closes `socket` once it has carried nothing for the linger; a request arriving meanwhile keeps it open. */
-  #closeWhenIdle(socket: Socket, state: ConnectionState): void {
+  /** Closes the connection once it has carried nothing for the linger; a request arriving meanwhile keeps it open. */
+  #closeWhenIdle(state: ConnectionState): void {
+    const { socket } = state;
     const check = () => {
-      if (!this.#connections.has(socket) || state.replies.size > 0 || socket.bytesRead !== state.bytesAtIdle) return;
+      if (state.index === -1 || state.replies.length > 0 || socket.bytesRead !== state.bytesAtIdle) return;
       const wait = state.idleSince + this.#idleLingerMs - Date.now();
       if (wait <= 0) {
         socket.destroy();

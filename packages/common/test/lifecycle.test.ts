@@ -124,6 +124,33 @@ describe("HttpDrain", () => {
     socket.destroy();
   });
 
+  it("keeps track of connections that close in any order: those left are drained, the closed ones are not counted", async () => {
+    const s = await startServer();
+    servers.push(s.server);
+    const drain = new HttpDrain(s.server, { idleLingerMs: 20 });
+    const sockets = [0, 1, 2, 3].map(() => net.connect(s.port, "127.0.0.1"));
+    const received = sockets.map(() => "");
+    sockets.forEach((socket, i) => {
+      socket.on("data", (chunk: Buffer) => {
+        received[i] += chunk.toString("latin1");
+      });
+      socket.on("error", () => {});
+      socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+    });
+    await until(() => s.started() === 4);
+    expect(drain.connections).toBe(4);
+    // The first and then the (new) last go: each removal moves another connection into the freed place.
+    sockets[0]?.destroy();
+    await until(() => drain.connections === 3);
+    sockets[3]?.destroy();
+    await until(() => drain.connections === 2);
+    const drained = drain.drain(Date.now() + 5_000);
+    s.releaseAll();
+    expect(await drained).toEqual({ forced: 0 });
+    expect(drain.connections).toBe(0);
+    for (const i of [1, 2]) expect(received[i]).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Connection: close\r\n/i);
+  });
+
   it("closes a kept-alive connection that stays idle for the linger", async () => {
     const s = await startServer();
     servers.push(s.server);

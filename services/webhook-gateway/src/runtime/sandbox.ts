@@ -25,6 +25,7 @@ import {
   PENDING_LIMITS,
   type ToIsolate,
 } from "../isolate/protocol.js";
+import { CallTable } from "./call-table.js";
 import { decodeFromIsolate } from "./host-protocol.js";
 import { MailboxReader } from "./mailbox.js";
 
@@ -113,7 +114,8 @@ function flushOutbox(): void {
 
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
-  readonly #calls = new Map<number, PendingCall>();
+  /** Not a Map: see CallTable for what a Map with an entry per call costs the garbage collector. */
+  readonly #calls = new CallTable<PendingCall>();
   readonly #hostPending: Record<HostCallKind, number> = { db: 0, tg: 0, http: 0, sleep: 0 };
   #receive: ivm.Reference | undefined;
   #nextCallId = 1;
@@ -405,13 +407,12 @@ export class Sandbox {
   }
 
   #failAll(err: SandboxError): void {
-    for (const callId of [...this.#calls.keys()]) this.#settle(callId, err);
+    for (const callId of this.#calls.ids()) this.#settle(callId, err);
   }
 
   #settle(callId: number, result: CallOutcome | SandboxError): void {
-    const call = this.#calls.get(callId);
+    const call = this.#calls.take(callId);
     if (!call) return;
-    this.#calls.delete(callId);
     clearTimeout(call.timer);
     if (result instanceof SandboxError) call.reject(result);
     else call.resolve(result);

@@ -1,0 +1,100 @@
+/**
+ * The calls a sandbox waits on, by id: a power-of-two ring of slots indexed by the id's low bits, not a Map.
+ *
+ * Why not a Map: a Map (or Set) that gains and loses an entry per call replaces its backing table every few calls,
+ * and V8 links each retired table to its successor and leaves the entries in it. Once a table has reached the old
+ * generation (a Map that sat unchanged through two young-generation GCs, as after an idle spell), V8 allocates every
+ * successor there too, so the retired tables, garbage but only collected by a full GC, keep each settled call's
+ * promise, closures and request alive through every young-generation GC in between. Measured in the gateway after 15 s
+ * idle: 12–15 MB/s promoted, a full GC every 0.6 s, young GCs three times as long, and p99 at -c 50 up by a third
+ * (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
+ *
+ * Here a call's entry is cleared when it settles, and the slot arrays are replaced only when the ring grows (a call
+ * still pending while as many newer ones start as there are slots) or is reset once empty after growing.
+ */
+const INITIAL_SLOTS = 16;
+/**
+ * The ring spans the ids from the oldest pending call to the newest, and ids are given out in increasing order: 2^22
+ * slots is four million calls started while one stayed pending, far past what a bot's limits allow in a deadline.
+ */
+const MAX_SLOTS = 2 ** 22;
+
+export class CallTable<T> {
+  /** The id in each slot, -1 for a free one. */
+  #ids: number[] = new Array<number>(INITIAL_SLOTS).fill(-1);
+  #values: Array<T | undefined> = new Array<T | undefined>(INITIAL_SLOTS).fill(undefined);
+  #mask = INITIAL_SLOTS - 1;
+  #size = 0;
+
+  /** Calls in the table. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * Adds `value` under `id`, a non-negative safe integer not in the table. Ids are meant to be given out in increasing
+   * order: the ring must span the pending ones (see MAX_SLOTS).
+   */
+  set(id: number, value: T): void {
+    if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Not a call id: ${id}`);
+    if (this.has(id)) throw new RangeError(`Call ${id} is in the table already`);
+    // Two calls whose ids share their low bits: double the ring until they do not.
+    while (this.#ids[id & this.#mask] !== -1) this.#resize(this.#ids.length * 2, id);
+    this.#ids[id & this.#mask] = id;
+    this.#values[id & this.#mask] = value;
+    this.#size += 1;
+  }
+
+  get(id: number): T | undefined {
+    const slot = id & this.#mask;
+    return this.#ids[slot] === id ? this.#values[slot] : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.#ids[id & this.#mask] === id;
+  }
+
+  /** Removes the call and returns its value, or undefined when it is not in the table. */
+  take(id: number): T | undefined {
+    const slot = id & this.#mask;
+    if (this.#ids[slot] !== id) return undefined;
+    const value = this.#values[slot];
+    this.#ids[slot] = -1;
+    this.#values[slot] = undefined;
+    this.#size -= 1;
+    // A ring that grew for a slow call goes back to its first size once nothing is pending.
+    if (this.#size === 0 && this.#ids.length > INITIAL_SLOTS) this.#resize(INITIAL_SLOTS);
+    return value;
+  }
+
+  /** The ids in the table, in slot order (a copy: the table may change while it is read). */
+  ids(): number[] {
+    return this.#ids.filter((id) => id !== -1);
+  }
+
+  /**
+   * Moves the calls to a ring of `slots` or more, the smallest where they and `adding` (when given) each have a slot
+   * of their own. Throws, leaving the table as it was, when that takes more than MAX_SLOTS.
+   */
+  #resize(slots: number, adding?: number): void {
+    for (; slots <= MAX_SLOTS; slots *= 2) {
+      const mask = slots - 1;
+      const ids = new Array<number>(slots).fill(-1);
+      const values = new Array<T | undefined>(slots).fill(undefined);
+      let placed = true;
+      for (let i = 0; i < this.#ids.length && placed; i += 1) {
+        const id = this.#ids[i] as number;
+        if (id === -1) continue;
+        if (ids[id & mask] !== -1) placed = false;
+        ids[id & mask] = id;
+        values[id & mask] = this.#values[i];
+      }
+      if (!placed || (adding !== undefined && ids[adding & mask] !== -1)) continue;
+      this.#ids = ids;
+      this.#values = values;
+      this.#mask = mask;
+      return;
+    }
+    throw new RangeError(`Call ${adding} and the calls pending with it span more than ${MAX_SLOTS} ids`);
+  }
+}
