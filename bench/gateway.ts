@@ -149,6 +149,22 @@ async function rounds(label: string, targets: Target[], run: (t: Target) => Prom
   );
 }
 
+/**
+ * Garbage-collection pauses of a Botyard process so far, from its /metrics (prom-client's `nodejs_gc_duration_seconds`):
+ * ms and count per kind (minor: young generation; major: a full GC; incremental: marking steps).
+ */
+async function gcPausesOf(baseUrl: string): Promise<Map<string, { ms: number; count: number }>> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const pauses = new Map<string, { ms: number; count: number }>();
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{[^}]*kind="(\w+)"[^}]*\} ([\d.e+-]+)$/gm)) {
+    const entry = pauses.get(m[2]!) ?? { ms: 0, count: 0 };
+    if (m[1] === "sum") entry.ms = Number(m[3]) * 1000;
+    else entry.count = Number(m[3]);
+    pauses.set(m[2]!, entry);
+  }
+  return pauses;
+}
+
 /** CPU time (user + system, in ms) of a process's threads (Linux): the first thread's (the event loop's) and the rest's. */
 function cpuMsOf(pid: number): { main: number; others: number } {
   let main = 0;
@@ -389,12 +405,24 @@ async function main(): Promise<void> {
       // How often each server's event loop lost its core while it could run
       // (bench/README.md#preemptions-of-the-event-loop-counted-2026-11-26-fourth-session).
       const preempted = new Map(targets.map((t) => [t.name, { switches: 0, replies: 0 }]));
+      // The gateway's GC pauses in its closed-loop rounds: each round follows the other servers' rounds, during
+      // which the gateway sits idle (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
+      const gc = new Map<string, { ms: number; count: number }>();
       const closed = await rounds("closed loop", targets, async (t) => {
         const before = preemptionsOf(t.pid);
+        const gcBefore = t.name === "Botyard" ? await gcPausesOf(gateway.url) : undefined;
         const run = await loadClosedLoop({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
         const counted = preempted.get(t.name)!;
         counted.switches += preemptionsOf(t.pid) - before;
         counted.replies += (run.rps ?? 0) * SECONDS;
+        if (gcBefore) {
+          for (const [kind, after] of await gcPausesOf(gateway.url)) {
+            const total = gc.get(kind) ?? { ms: 0, count: 0 };
+            total.ms += after.ms - (gcBefore.get(kind)?.ms ?? 0);
+            total.count += after.count - (gcBefore.get(kind)?.count ?? 0);
+            gc.set(kind, total);
+          }
+        }
         return run;
       });
       latencyRows(`at -c ${CONNECTIONS}`, closed);
@@ -404,6 +432,16 @@ async function main(): Promise<void> {
           ((1000 * switches) / replies).toFixed(1),
         ]);
       }
+      const seconds = ROUNDS * SECONDS;
+      rows.push([
+        `Botyard: GC pauses per second at -c ${CONNECTIONS}, count (ms)`,
+        ["minor", "major", "incremental"]
+          .map((kind) => {
+            const { ms, count } = gc.get(kind) ?? { ms: 0, count: 0 };
+            return `${kind} ${(count / seconds).toFixed(1)} (${(ms / seconds).toFixed(1)})`;
+          })
+          .join(", "),
+      ]);
       for (const rate of RATES) {
         // Past a server's capacity its queue grows for as long as the run lasts, and the figures measure the run: a
         // server is loaded at a rate only if each of its rounds at -c 50 in this run answered at least 1.25 times as
