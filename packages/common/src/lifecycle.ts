@@ -66,7 +66,9 @@ export class HttpDrain {
   /**
    * Open connections, in an array and a WeakMap rather than a Map: a Map with an entry added and removed per
    * connection (or a Set per reply) keeps closed connections' objects alive through young-generation GCs once its
-   * table is old (see services/webhook-gateway/src/runtime/call-table.ts).
+   * table is old (see services/webhook-gateway/src/runtime/call-table.ts). A WeakMap's table is a different kind
+   * (V8's EphemeronHashTable): a retired one is not linked to its successor, and its entries hold a socket's state only
+   * while the socket lives; entries are never deleted here, they go with their sockets.
    */
   readonly #connections: ConnectionState[] = [];
   readonly #stateOf = new WeakMap<Socket, ConnectionState>();

@@ -46,18 +46,19 @@ export class CallTable<T> {
   }
 
   get(id: number): T | undefined {
-    const slot = id & this.#mask;
-    return this.#ids[slot] === id ? this.#values[slot] : undefined;
+    if (!this.has(id)) return undefined;
+    return this.#values[id & this.#mask];
   }
 
+  /** Whether a call is in the table under `id` (never for -1, the mark of a free slot, or any negative id). */
   has(id: number): boolean {
-    return this.#ids[id & this.#mask] === id;
+    return id >= 0 && this.#ids[id & this.#mask] === id;
   }
 
   /** Removes the call and returns its value, or undefined when it is not in the table. */
   take(id: number): T | undefined {
+    if (!this.has(id)) return undefined;
     const slot = id & this.#mask;
-    if (this.#ids[slot] !== id) return undefined;
     const value = this.#values[slot];
     this.#ids[slot] = -1;
     this.#values[slot] = undefined;

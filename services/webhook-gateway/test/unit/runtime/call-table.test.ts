@@ -77,6 +77,18 @@ describe("CallTable", () => {
     expect(table.ids()).toEqual([5, 6, 7]);
   });
 
+  it("finds nothing under a negative id, the free slots' mark included, and counts nothing taken", () => {
+    const table = new CallTable<string>();
+    expect(table.has(-1)).toBe(false);
+    expect(table.get(-1)).toBeUndefined();
+    expect(table.take(-1)).toBeUndefined();
+    expect(table.size).toBe(0);
+    table.set(3, "c");
+    expect(table.take(-1)).toBeUndefined();
+    expect(table.size).toBe(1);
+    expect(table.ids()).toEqual([3]);
+  });
+
   it("refuses an id that is not a non-negative safe integer, or one already in the table", () => {
     const table = new CallTable<string>();
     table.set(1, "a");
