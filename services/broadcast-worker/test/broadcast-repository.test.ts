@@ -103,6 +103,14 @@ async function claimed(botId: string, owner = "w1", repository = repo) {
   return claim.job;
 }
 
+/** Ends job `id` as management's cancel does while no run holds it: cancelled, its lease lapsed, nobody to end it. */
+async function cancelUnheld(id: string): Promise<void> {
+  await handle.pool.query(
+    "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
+    [id],
+  );
+}
+
 /** Sets `blocked` of recipients `chatIds` of `botId` as the worker (true) or the gateway's upsert (false) does. */
 async function setBlocked(botId: string, chatIds: number[], blocked: boolean): Promise<void> {
   await handle.pool.query(
@@ -296,10 +304,7 @@ describe("claimNext", () => {
     const lost = await job(b);
     await claimWritten(b);
     // Cancelled (by management) while its run was lost: nobody ends it, and its lease lapses.
-    await handle.pool.query(
-      "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
-      [lost],
-    );
+    await cancelUnheld(lost);
     // Another bot's job, cancelled while its run holds a live lease, keeps its audience.
     const other = await bot(2);
     const otherJob = await job(other);
@@ -318,10 +323,7 @@ describe("claimNext", () => {
     const b = await bot(4);
     const lost = await job(b);
     await claimWritten(b);
-    await handle.pool.query(
-      "update broadcasts set status = 'cancelled', lease_until = now() - interval '1 s' where id = $1",
-      [lost],
-    );
+    await cancelUnheld(lost);
     const queued = await job(b);
     // A session holding one of the left rows stands for a long delete: the drop waits for it.
     const holder = new pg.Client({ connectionString: database.url });

@@ -6,7 +6,7 @@
  * generation (a Map that sat unchanged through two young-generation GCs, as after an idle spell), V8 allocates every
  * successor there too, so the retired tables, garbage but only collected by a full GC, keep each settled call's
  * promise, closures and request alive through every young-generation GC in between. Measured in the gateway after 15 s
- * idle: 12–15 MB/s promoted, a full GC every 0.6 s, young GCs three times as long, and p99 at -c 50 up by a third
+ * idle: 10–14 MB/s promoted, a full GC every 0.4–0.6 s, young GCs three times as long, and p99 at -c 50 up by a third
  * (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
  *
  * Here a call's entry is cleared when it settles, and the slot arrays are replaced only when the ring grows (a call
