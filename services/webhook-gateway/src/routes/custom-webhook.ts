@@ -66,7 +66,7 @@ export function customWebhookRoute(runtime: BotRuntime, logs: BotLogWriter): Cus
   return async (req, res, call) => {
     const { botId, customPath: path } = call;
     if (!PATH_PATTERN.test(path)) throw new AppError("INVALID_PATH");
-    await runtime.bot(botId); // 404 before the body is read
+    if (runtime.cachedBot(botId) === undefined) await runtime.bot(botId); // 404 before the body is read
     const buffer = hasBody(req) ? await readBody(raw, req, res) : undefined;
     const rawBody = Buffer.isBuffer(buffer) ? buffer.toString("utf8") : "";
     let body: unknown = {};

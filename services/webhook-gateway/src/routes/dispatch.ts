@@ -71,41 +71,37 @@ export type BotRouteMatch =
   | { route: "custom"; botId: string; customPath: string }
   | { route: "telegram"; botId: string };
 
-/** A bot route found in a path: its metrics label, and its parameters, decoded on demand (a 400 when they do not). */
+/**
+ * A bot route found in a path, its parameters not yet decoded: decoding may fail (a 400), which must happen inside the
+ * request's error handling, under the route's metrics label. Plain data, as this runs for every request.
+ */
 interface FoundBotRoute {
+  kind: "custom" | "custom-malformed" | "telegram";
   label: string;
-  decode(): BotRouteMatch;
+  groups: RegExpExecArray;
 }
 
 /** Which bot route `path` (undecoded, without the query) is, if any; each pattern is tried once. */
 function findBotRoute(path: string): FoundBotRoute | undefined {
   const custom = CUSTOM.exec(path);
-  if (custom) {
-    return {
-      label: CUSTOM_ROUTE,
-      decode: () => ({
-        route: "custom",
-        botId: decodeSegment(custom[1] as string),
-        customPath: decodeSegment(custom[2] as string),
-      }),
-    };
-  }
+  if (custom) return { kind: "custom", label: CUSTOM_ROUTE, groups: custom };
   const malformed = CUSTOM_MALFORMED.exec(path);
-  if (malformed) {
-    // customPath is kept raw: it fails the route's pattern whatever its encoding.
-    return {
-      label: CUSTOM_ROUTE,
-      decode: () => ({ route: "custom", botId: decodeSegment(malformed[1] as string), customPath: malformed[2] ?? "" }),
-    };
-  }
+  if (malformed) return { kind: "custom-malformed", label: CUSTOM_ROUTE, groups: malformed };
   const telegram = TELEGRAM.exec(path);
-  if (telegram) {
-    return {
-      label: TELEGRAM_ROUTE,
-      decode: () => ({ route: "telegram", botId: decodeSegment(telegram[1] as string) }),
-    };
-  }
+  if (telegram) return { kind: "telegram", label: TELEGRAM_ROUTE, groups: telegram };
   return undefined;
+}
+
+/** The parameters of a route found by {@link findBotRoute}, decoded; throws a 400 for a segment that does not decode. */
+function decodeBotRoute({ kind, groups }: FoundBotRoute): BotRouteMatch {
+  const botId = decodeSegment(groups[1] as string);
+  if (kind === "telegram") return { route: "telegram", botId };
+  // A malformed custom path is kept raw: it fails the route's pattern whatever its encoding.
+  return {
+    route: "custom",
+    botId,
+    customPath: kind === "custom" ? decodeSegment(groups[2] as string) : (groups[2] ?? ""),
+  };
 }
 
 /**
@@ -120,7 +116,8 @@ export function mayBeServed(path: string, served: ReadonlySet<string>): boolean 
 
 /** Which bot route `path` (undecoded, without the query) is, if any; throws a 400 for a segment that does not decode. */
 export function matchBotRoute(path: string): BotRouteMatch | undefined {
-  return findBotRoute(path)?.decode();
+  const found = findBotRoute(path);
+  return found && decodeBotRoute(found);
 }
 
 /** Builds the listener. */
@@ -175,7 +172,7 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
       return;
     }
     run(req, res, found.label, () => {
-      const match = found.decode();
+      const match = decodeBotRoute(found);
       if (match.route === "custom") {
         return options.custom(req, res, { botId: match.botId, customPath: match.customPath, path, query });
       }

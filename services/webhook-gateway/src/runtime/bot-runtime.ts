@@ -101,6 +101,11 @@ export class BotRuntime {
     return this.#directory.get(botId);
   }
 
+  /** The bot's row if this replica has it at hand (BotDirectory.cached), else undefined: then `bot` reads it. */
+  cachedBot(botId: string): GatewayBot | undefined {
+    return this.#directory.cached(botId);
+  }
+
   /** Runs `logic[path]`; throws AppError for every refusal of the contract (docs/bot-runtime.md#errors). */
   async runWebhook(botId: string, path: string, args: LogicArgs): Promise<LogicResult> {
     const outcome = await this.#call(botId, `custom/${path}`, (sandbox) => sandbox.runLogic(path, args));
@@ -156,7 +161,7 @@ export class BotRuntime {
     work: (sandbox: Sandbox) => Promise<CallOutcome>,
     admitted?: () => void,
   ): Promise<CallOutcome> {
-    const bot = await this.#directory.get(botId);
+    const bot = this.#directory.cached(botId) ?? (await this.#directory.get(botId));
     if (bot.status === "halted") throw new AppError("BOT_HALTED");
     if (bot.status !== "running" || !bot.hasRunningCode) throw new AppError("BOT_NOT_RUNNING");
     this.#admit(botId);
@@ -164,7 +169,8 @@ export class BotRuntime {
     if (running >= this.options.maxConcurrentPerBot) throw new AppError("BOT_BUSY");
     this.#running.set(botId, running + 1);
     try {
-      const lease = await this.#pool.acquire(botId, bot.fingerprint);
+      const acquired = this.#pool.acquire(botId, bot.fingerprint);
+      const lease = acquired instanceof Promise ? await acquired : acquired;
       try {
         this.#admitCpu(botId, lease.sandbox);
         admitted?.();

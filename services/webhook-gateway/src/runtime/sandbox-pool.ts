@@ -20,10 +20,23 @@ export interface PoolOptions {
   clock?: () => number;
 }
 
-/** A sandbox lent to one call; `release` must be called once the call has ended. */
-export interface Lease {
-  sandbox: Sandbox;
-  release(): void;
+/** A sandbox lent to one call; `release` must be called once the call has ended (a second call does nothing). */
+export class Lease {
+  #released = false;
+
+  constructor(
+    readonly sandbox: Sandbox,
+    private readonly slot: Slot,
+    private readonly clock: () => number,
+  ) {}
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.slot.inFlight -= 1;
+    this.slot.lastUsed = this.clock();
+    this.sandbox.unlease();
+  }
 }
 
 interface Slot {
@@ -50,33 +63,34 @@ export class SandboxPool {
     this.#sweeper.unref();
   }
 
-  /** The bot's sandbox for `fingerprint`, built (or rebuilt after an incident) when needed, held until `release`. */
-  async acquire(botId: string, fingerprint: string): Promise<Lease> {
+  /**
+   * The bot's sandbox for `fingerprint`, built (or rebuilt after an incident) when needed, held until the lease's
+   * `release`. At once (no promise) when the current sandbox will do, as it does for every call but a bot's first.
+   */
+  acquire(botId: string, fingerprint: string): Lease | Promise<Lease> {
     const slot = this.#slot(botId);
     slot.inFlight += 1;
     slot.lastUsed = this.#clock();
-    let sandbox: Sandbox | undefined;
-    const release = () => {
-      slot.inFlight -= 1;
-      slot.lastUsed = this.#clock();
-    };
-    try {
-      sandbox = await this.#sandbox(botId, slot, fingerprint);
-    } catch (err) {
-      release();
-      throw err;
-    }
-    const held = sandbox;
-    let released = false;
-    return {
-      sandbox: held,
-      release: () => {
-        if (released) return;
-        released = true;
-        release();
-        held.unlease();
+    const ready = this.#ready(slot, fingerprint);
+    if (ready !== undefined) return new Lease(ready, slot, this.#clock);
+    return this.#sandbox(botId, slot, fingerprint).then(
+      (sandbox) => new Lease(sandbox, slot, this.#clock),
+      (err: unknown) => {
+        slot.inFlight -= 1;
+        slot.lastUsed = this.#clock();
+        throw err;
       },
-    };
+    );
+  }
+
+  /** The slot's current sandbox, leased, when it was built from `fingerprint` and is open; else undefined. */
+  #ready(slot: Slot, fingerprint: string): Sandbox | undefined {
+    const current = slot.current;
+    if (current === undefined || current.closed || slot.fingerprint !== fingerprint) return undefined;
+    if (slot.failed?.fingerprint === fingerprint) return undefined;
+    // Held from the moment it is chosen, so a restart that retires it meanwhile waits for this caller.
+    current.lease();
+    return current;
   }
 
   /** Retires the bot's sandbox (stop, delete, halt): calls in flight finish, new calls need a new build. */
@@ -128,12 +142,8 @@ export class SandboxPool {
   async #sandbox(botId: string, slot: Slot, fingerprint: string): Promise<Sandbox> {
     for (;;) {
       if (slot.failed?.fingerprint === fingerprint) throw slot.failed.error;
-      const current = slot.current;
-      if (current && !current.closed && slot.fingerprint === fingerprint) {
-        // Held from the moment it is chosen, so a restart that retires it meanwhile waits for this caller.
-        current.lease();
-        return current;
-      }
+      const ready = this.#ready(slot, fingerprint);
+      if (ready !== undefined) return ready;
       if (slot.building && slot.fingerprint === fingerprint) {
         await slot.building.catch(() => undefined);
         continue;

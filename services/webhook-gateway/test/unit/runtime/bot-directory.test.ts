@@ -109,6 +109,31 @@ describe("BotDirectory", () => {
     expect(reads).toHaveLength(3);
   });
 
+  it("cached() gives a trusted, fresh row without a read, and nothing it would have to read or check", async () => {
+    const { rows, reads, finish } = slowRows(new Map([["bot1", row("bot1", "v1")]]));
+    let now = 0;
+    let trusted = true;
+    const directory = new BotDirectory(rows, { trusted: () => trusted, clock: () => now, maxAgeMs: 1000 });
+    expect(directory.cached("bot1")).toBeUndefined(); // never read
+    const read = directory.get("bot1");
+    await finish();
+    await read;
+    expect(directory.cached("bot1")?.fingerprint).toBe("v1");
+    expect(reads).toEqual(["bot1"]);
+    trusted = false;
+    expect(directory.cached("bot1")).toBeUndefined(); // events may have been missed
+    trusted = true;
+    now = 1000;
+    expect(directory.cached("bot1")).toBeUndefined(); // too old
+    now = 0;
+    directory.invalidate("bot1");
+    expect(directory.cached("bot1")).toBeUndefined(); // changed
+    const missing = directory.get("gone1").catch((e: Error) => e.message);
+    await finish();
+    expect(await missing).toBe("Bot not found");
+    expect(directory.cached("gone1")).toBeUndefined(); // known not to exist: get() answers 404
+  });
+
   describe("the set of existing ids", () => {
     /** slowRows plus botIds, whose loads also stay open until `finishLoads`; counts loads. */
     function setRows(table: Map<string, GatewayBot>) {
