@@ -177,6 +177,36 @@ describe("claimNext", () => {
     expect([(await row(cancelled)).total, (await row(cancelled)).audienceWritten]).toEqual([0, false]);
   });
 
+  it("keeps no audience when another run takes the job over while the rows are being inserted", async () => {
+    const b = await bot(10);
+    const taken = await job(b);
+    const { fence } = await claimed(b);
+    // The takeover lands between the write's first check of the fence and its final UPDATE: through a pool whose
+    // clients run it just before the INSERT of the rows, on another connection (the write holds no lock on the job).
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    let tookOver = false;
+    pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const hooked = (...args: unknown[]) => {
+        const text = typeof args[0] === "string" ? args[0] : (args[0] as { text: string }).text;
+        if (tookOver || !/^insert into "broadcast_audience"/.test(text)) return query(...args);
+        tookOver = true;
+        return handle.pool
+          .query("update broadcasts set fence = fence + 1 where id = $1", [taken])
+          .then(() => query(...args));
+      };
+      client.query = hooked as typeof client.query;
+    });
+    try {
+      expect(await new WorkerRepository(drizzle(pool, { schema })).writeAudience(taken, fence)).toBe("lost");
+    } finally {
+      await pool.end();
+    }
+    expect(tookOver).toBe(true);
+    expect(await audience(taken)).toEqual([]);
+    expect([(await row(taken)).audienceWritten, (await row(taken)).fence]).toEqual([false, fence + 1]);
+  });
+
   it("writes an audience that takes longer than the role's statement_timeout: a cap would never let it start", async () => {
     const b = await bot();
     await handle.pool.query("insert into recipients (bot_id, chat_id) select $1, g from generate_series(1, 150000) g", [
