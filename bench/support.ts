@@ -407,7 +407,7 @@ function replyEnd(data: Buffer, start: number, end: number): number {
     for (let at = line + CONTENT_LENGTH.length; at < head; at++) {
       const byte = data[at]!;
       if (byte >= 48 && byte <= 57) length = length * 10 + byte - 48;
-      else if (byte !== 32) break;
+      else if (byte !== 32 && byte !== 9) break;
     }
     return head + 4 + length <= end ? head + 4 + length : -1;
   }

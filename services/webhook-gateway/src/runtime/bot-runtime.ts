@@ -21,7 +21,7 @@ import type { Egress } from "./egress.js";
 import { isolateScript } from "./isolate-script.js";
 import { TokenBucket } from "./limiter.js";
 import { type Incident, Sandbox, SandboxError, type SandboxLimits } from "./sandbox.js";
-import { SandboxPool } from "./sandbox-pool.js";
+import { Lease, SandboxPool } from "./sandbox-pool.js";
 
 /** Settings of the runtime. */
 export interface RuntimeOptions {
@@ -170,7 +170,7 @@ export class BotRuntime {
     this.#running.set(botId, running + 1);
     try {
       const acquired = this.#pool.acquire(botId, bot.fingerprint);
-      const lease = acquired instanceof Promise ? await acquired : acquired;
+      const lease = acquired instanceof Lease ? acquired : await acquired;
       try {
         this.#admitCpu(botId, lease.sandbox);
         admitted?.();

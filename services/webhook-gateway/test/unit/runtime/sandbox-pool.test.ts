@@ -7,7 +7,7 @@ import { describe, expect, it } from "@jest/globals";
 import { type Sandbox, SandboxError } from "../../../src/runtime/sandbox.js";
 import { Lease, SandboxPool } from "../../../src/runtime/sandbox-pool.js";
 
-/** What the pool uses of a Sandbox, counting leases. */
+/** What the pool uses of a Sandbox, counting leases: retired, it closes once no lease holds it, as a Sandbox does. */
 class FakeSandbox {
   leases = 0;
   retired = false;
@@ -18,10 +18,11 @@ class FakeSandbox {
   }
   unlease(): void {
     this.leases -= 1;
+    if (this.retired && this.leases === 0) this.closed = true;
   }
   retire(): void {
     this.retired = true;
-    this.closed = true;
+    if (this.leases === 0) this.closed = true;
   }
   close(): void {
     this.closed = true;
@@ -72,6 +73,23 @@ describe("SandboxPool leases", () => {
     advance(5000);
     p.sweep();
     expect(built[0]?.retired).toBe(true);
+    p.close();
+  });
+
+  it("a sandbox leased at once stays open through a restart's swap until that lease is released", async () => {
+    const { pool: p, built } = pool(["v1", "v2"]);
+    (await p.acquire("bot1", "v1")).release();
+    const running = p.acquire("bot1", "v1") as Lease;
+    const swapped = await p.acquire("bot1", "v2");
+    expect(built[0]?.retired).toBe(true);
+    expect(running.sandbox.closed).toBe(false); // the call on v1 finishes on v1
+    running.release();
+    expect(running.sandbox.closed).toBe(true);
+    expect(swapped.sandbox.closed).toBe(false);
+    p.retire("bot1");
+    expect(swapped.sandbox.closed).toBe(false); // a stop waits for the call in flight too
+    swapped.release();
+    expect(swapped.sandbox.closed).toBe(true);
     p.close();
   });
 
