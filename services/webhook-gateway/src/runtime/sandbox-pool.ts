@@ -83,11 +83,13 @@ export class SandboxPool {
     );
   }
 
-  /** The slot's current sandbox, leased, when it was built from `fingerprint` and is open; else undefined. */
+  /**
+   * The slot's current sandbox, leased, when it was built from `fingerprint` and is open; else undefined. A failed
+   * build needs no check here: `#rebuild` empties `current` before it builds and records a failure only then.
+   */
   #ready(slot: Slot, fingerprint: string): Sandbox | undefined {
     const current = slot.current;
     if (current === undefined || current.closed || slot.fingerprint !== fingerprint) return undefined;
-    if (slot.failed?.fingerprint === fingerprint) return undefined;
     // Held from the moment it is chosen, so a restart that retires it meanwhile waits for this caller.
     current.lease();
     return current;
