@@ -73,11 +73,14 @@ export function telegramIntakeRoute(
     if (req.method !== "POST") throw methodNotAllowedError(req.method ?? "", ["POST"]);
     const parsed = await readBody(json, req, res);
     // Only "no such bot" looks like a wrong secret; a lookup that failed (Postgres away) is not the caller's fault
-    // and reaches the error reply (503 + Retry-After), so Telegram retries the update.
-    const bot = await runtime.bot(botId).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === "BOT_NOT_FOUND") return undefined;
-      throw err;
-    });
+    // and reaches the error reply (503 + Retry-After), so Telegram retries the update. A row at hand is used as the
+    // runtime's own call uses it (BotDirectory.cached).
+    const bot =
+      runtime.cachedBot(botId) ??
+      (await runtime.bot(botId).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === "BOT_NOT_FOUND") return undefined;
+        throw err;
+      }));
     const header = req.headers["x-telegram-bot-api-secret-token"];
     const secret = Array.isArray(header) ? header.join(", ") : header;
     const expected = bot?.webhookSecretHash;
