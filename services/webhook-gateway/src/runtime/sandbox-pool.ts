@@ -33,8 +33,7 @@ export class Lease {
   release(): void {
     if (this.#released) return;
     this.#released = true;
-    this.slot.inFlight -= 1;
-    this.slot.lastUsed = this.clock();
+    leaveSlot(this.slot, this.clock());
     this.sandbox.unlease();
   }
 }
@@ -46,6 +45,12 @@ interface Slot {
   failed: { fingerprint: string; error: SandboxError } | undefined;
   inFlight: number;
   lastUsed: number;
+}
+
+/** A call counted in `slot` by `acquire` has ended (released, or its build failed): the idle sweep may count from now. */
+function leaveSlot(slot: Slot, now: number): void {
+  slot.inFlight -= 1;
+  slot.lastUsed = now;
 }
 
 /** One current sandbox per bot, swapped gracefully. */
@@ -76,8 +81,7 @@ export class SandboxPool {
     return this.#sandbox(botId, slot, fingerprint).then(
       (sandbox) => new Lease(sandbox, slot, this.#clock),
       (err: unknown) => {
-        slot.inFlight -= 1;
-        slot.lastUsed = this.#clock();
+        leaveSlot(slot, this.#clock());
         throw err;
       },
     );
