@@ -179,7 +179,9 @@ export class WorkerRepository {
    * nothing is kept: a run that lost the job, or a cancelled job, leaves no rows.
    *
    * The job's first claim by a worker of before migration 0006 counted `total` and may have sent; for such a job
-   * (progress saved) the same rows are what that worker's feed still had to hand out, and `total` stays.
+   * (progress saved) the same rows are what that worker's feed still had to hand out, and `total` becomes what the job
+   * has handled plus what is left, so `sent + failed` still ends at it though users blocked or unblocked the bot since
+   * that start (docs/broadcast.md#audience).
    */
   async writeAudience(id: string, fence: number): Promise<AudienceWrite> {
     try {
@@ -211,9 +213,14 @@ export class WorkerRepository {
         );
         const size = inserted.rowCount ?? 0;
         const fresh = sql`${broadcasts.cursor} is null and ${broadcasts.sent} = 0 and ${broadcasts.failed} = 0`;
+        // A resumed job's total is what it has handled plus what is left: the rows just written, less those an
+        // earlier run handled already (`done_above`), which the feed skips. By key, as every read of the table is.
+        const handledAlready = sql`(select count(*) from ${broadcastAudience} a
+          where a.broadcast_id = ${broadcasts.id} and a.chat_id = any(${broadcasts.doneAbove}))`;
+        const resumedTotal = sql`${broadcasts.sent} + ${broadcasts.failed} + ${size} - ${handledAlready}`;
         const marked = await tx
           .update(broadcasts)
-          .set({ audienceWritten: true, total: sql`case when ${fresh} then ${size} else ${broadcasts.total} end` })
+          .set({ audienceWritten: true, total: sql`case when ${fresh} then ${size} else ${resumedTotal} end` })
           .where(
             and(
               eq(broadcasts.id, id),

@@ -314,7 +314,7 @@ describe("claimNext", () => {
        select $1, 13, started_at + interval '1 microsecond' from broadcasts where id = $2`,
       [b, running],
     );
-    // Its total stays the one that worker counted: it has sent against it.
+    // What it has handled (3) and what is left: the 10 that worker counted, as nobody was blocked or unblocked since.
     expect(await claimWritten(b)).toMatchObject({ id: running, total: 10, fence: 3, audienceWritten: false });
     // Above the cursor, not blocked (5 and 10 are), recorded by the start.
     expect(await audience(running)).toEqual([4, 6, 7, 8, 9, 11, 12]);
@@ -327,6 +327,23 @@ describe("claimNext", () => {
     const empty = await job(await bot(3), { status: "running", total: 0, startedAt: new Date(Date.UTC(2020, 0, 1)) });
     expect(await claimWritten((await row(empty)).botId)).toMatchObject({ id: empty, total: 0 });
     expect(await audience(empty)).toEqual([]);
+  });
+
+  it("counts a job an older worker started anew when it resumes, so sent + failed ends at its total", async () => {
+    // 1–12, with 5 and 10 blocked when that worker started: it counted 10 and handled 1–3 and, above its cursor, 6 and 8.
+    const b = await bot(12);
+    const running = await job(b, { status: "running", fence: 2, total: 10, sent: 4, failed: 1, cursor: 3 });
+    await handle.pool.query(
+      "update broadcasts set started_at = now(), lease_until = now() - interval '1 s', done_above = '{6,8}' where id = $1",
+      [running],
+    );
+    // Since then 5 and 10 wrote to the bot again (unblocked) and 11 blocked it.
+    await setBlocked(b, [5, 10], false);
+    await setBlocked(b, [11], true);
+    const resumed = await claimWritten(b);
+    expect(await audience(running)).toEqual([4, 5, 6, 7, 8, 9, 10, 12]);
+    // Handled 5, left 4, 5, 7, 9, 10 and 12 (the feed skips 6 and 8): 11, not the 10 that worker counted.
+    expect(resumed).toMatchObject({ id: running, sent: 4, failed: 1, total: 11 });
   });
 
   it("drops the audiences of the bot's ended jobs whose lease lapsed (cancelled while no run held them)", async () => {
