@@ -78,9 +78,23 @@ export function closeAfterReply(res: ServerResponse): void {
  */
 export const DRAINED_BODY_BYTES = 64 * 1024;
 
-/** Whether a reply sent before `req`'s body was read must close the connection (see {@link DRAINED_BODY_BYTES}). */
+/**
+ * Whether the client waits for `100 Continue` before it sends the body (`Expect: 100-continue`, HTTP/1.1). Node
+ * emits `checkContinue` for such a request, which {@link answerExpectContinue} turns into a plain request without the
+ * 100: the body parser sends it ({@link limitedBodyParser}), once the route reads the body and its declared length is
+ * within the limit.
+ */
+export function expectsContinue(req: IncomingMessage): boolean {
+  return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && /^100-continue$/i.test(req.headers.expect ?? "");
+}
+
+/**
+ * Whether a reply sent before `req`'s body was read must close the connection (see {@link DRAINED_BODY_BYTES}). So
+ * must one to a client that waits for `100 Continue`: it may send the body after the reply or never, and the next
+ * request on the connection cannot be told apart from a body either way.
+ */
 export function tooLongToDrain(req: IncomingMessage): boolean {
-  if (req.headers["transfer-encoding"] !== undefined) return true;
+  if (req.headers["transfer-encoding"] !== undefined || expectsContinue(req)) return true;
   const declared = declaredLength(req);
   return declared !== undefined && declared > DRAINED_BODY_BYTES;
 }
@@ -107,6 +121,19 @@ export function closeUnreadBodies(server: Server): void {
       return writeHead.apply(this, args);
     } as ServerResponse["writeHead"];
   });
+}
+
+/**
+ * Makes `server` leave `100 Continue` to the route: a request with `Expect: 100-continue` goes to the app as any other
+ * (Node would otherwise answer 100 before any route sees it, and a client told to go on uploads a body that gets 413
+ * or 404 once it has sent it all; curl asks for it before bodies over 1 MiB). {@link limitedBodyParser} sends the 100
+ * when the route reads the body and the declared length is within the limit; every other reply goes out instead of
+ * it, and closes the connection ({@link closeUnreadBodies}).
+ *
+ * @see docs/api-contract.md#bodies-over-the-limit
+ */
+export function answerExpectContinue(server: Server): void {
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
 }
 
 /**
@@ -146,8 +173,10 @@ export function limitedBodyParser<O extends { limit: number }>(
     // The parser answered at once, as before: no body, a type it does not parse, a charset or encoding it cannot read.
     if (settled) return;
     const declared = declaredLength(req);
-    if (declared !== undefined && declared > limit) refuse(declared);
+    if (declared !== undefined && declared > limit) return refuse(declared);
     // Counted beside the parser, chunk for chunk, as it reads the body.
-    else if (req.readableFlowing === true) req.on("data", count);
+    if (req.readableFlowing === true) req.on("data", count);
+    // The client waits for this before it sends the body (see answerExpectContinue).
+    if (expectsContinue(req) && !res.headersSent) res.writeContinue();
   };
 }

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import type { Logger } from "pino";
-import { closeUnreadBodies } from "./body-limit.js";
+import { answerExpectContinue, closeUnreadBodies } from "./body-limit.js";
 import { answerClientErrors } from "./client-errors.js";
 import { defaults } from "./config.js";
 
@@ -26,12 +26,14 @@ export const DRAIN_IDLE_LINGER_MS = 500;
 /**
  * Starts `app` (an express app or any request listener) on `port` (0 picks a free one) and resolves with the server
  * once it listens. Requests the HTTP parser refuses get a JSON reason ({@link answerClientErrors}); a reply sent before
- * a large body is read closes the connection rather than reading the body to its end ({@link closeUnreadBodies}).
+ * a large body is read closes the connection rather than reading the body to its end ({@link closeUnreadBodies}); a
+ * client that asks whether to send its body is told so only by the route that reads it ({@link answerExpectContinue}).
  */
 export function listen(app: RequestListener, port: number, host = "0.0.0.0"): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
     answerClientErrors(server);
+    answerExpectContinue(server);
     closeUnreadBodies(server);
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));

@@ -17,6 +17,7 @@ import {
   declaredLength,
   errorHandler,
   createLogger,
+  expectsContinue,
   limitedBodyParser,
   listen,
   toProblem,
@@ -230,5 +231,44 @@ describe("replies before the body is read", () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe("Expect: 100-continue", () => {
+  const expect100 = "Expect: 100-continue";
+  const next = "GET /get HTTP/1.1";
+
+  it("is read from HTTP/1.1 requests only, in any case", () => {
+    const req = (expect: string, minor = 1) =>
+      ({ headers: { expect }, httpVersionMajor: 1, httpVersionMinor: minor }) as IncomingMessage;
+    expect([req("100-continue"), req("100-Continue"), req("100-continue", 0), req("x")].map(expectsContinue)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("a body within the limit: 100 Continue once the route reads it, then the route's reply", async () => {
+    const head = `POST /large HTTP/1.1\r\n${expect100}`;
+    const result = await replyBeforeBody(port, { head, length: 1000, next });
+    expect(result.reply).toMatchObject({ status: 100 });
+    expect(result.nextReply).toMatchObject({ status: 200, body: '{"ok":true,"bytes":1000}' });
+  });
+
+  it("a declared body over the limit: 413 instead of 100 Continue, and the connection closes", async () => {
+    const head = `POST /large HTTP/1.1\r\n${expect100}`;
+    const result = await replyBeforeBody(port, { head, length: 2 * 1024 * 1024, next });
+    expect(result.reply).toMatchObject({ status: 413, headers: { connection: "close" } });
+    expect(result.nextReply).toBeUndefined();
+    expect(result.closed).toBe(true);
+  });
+
+  it("a reply decided before the body (404): no 100 Continue, and the connection closes, however small the body", async () => {
+    const result = await replyBeforeBody(port, { head: `POST /early HTTP/1.1\r\n${expect100}`, length: 10, next });
+    expect(result.reply).toMatchObject({ status: 404, headers: { connection: "close" } });
+    expect(JSON.parse(result.reply?.body ?? "null")).toEqual({ ok: false, message: "Not here" });
+    expect(result.nextReply).toBeUndefined();
+    expect(result.closed).toBe(true);
   });
 });
