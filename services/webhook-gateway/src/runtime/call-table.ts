@@ -10,7 +10,9 @@
  * (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
  *
  * Here a call's entry is cleared when it settles, and the slot arrays are replaced only when the ring grows (a call
- * still pending while as many newer ones start as there are slots) or is reset once empty after growing.
+ * still pending while as many newer ones start as there are slots) or shrinks: at once when it empties, and else,
+ * under a load that never lets it empty, once the calls that made it grow have settled (checked once per as many
+ * settled calls as it has slots, so the check costs O(1) a call).
  */
 const INITIAL_SLOTS = 16;
 /**
@@ -25,10 +27,17 @@ export class CallTable<T> {
   #values: Array<T | undefined> = new Array<T | undefined>(INITIAL_SLOTS).fill(undefined);
   #mask = INITIAL_SLOTS - 1;
   #size = 0;
+  /** Calls taken since the ring last changed size or tried to shrink. */
+  #taken = 0;
 
   /** Calls in the table. */
   get size(): number {
     return this.#size;
+  }
+
+  /** Slots in the ring: its memory, two array elements each. */
+  get slots(): number {
+    return this.#ids.length;
   }
 
   /**
@@ -63,8 +72,13 @@ export class CallTable<T> {
     this.#ids[slot] = -1;
     this.#values[slot] = undefined;
     this.#size -= 1;
-    // A ring that grew for a slow call goes back to its first size once nothing is pending.
-    if (this.#size === 0 && this.#ids.length > INITIAL_SLOTS) this.#resize(INITIAL_SLOTS);
+    if (this.#ids.length > INITIAL_SLOTS) {
+      this.#taken += 1;
+      // A ring that grew for a slow call goes back to its first size once nothing is pending, or to the smallest that
+      // spans the pending calls once they fit in a quarter of it (the calls it grew for have settled).
+      if (this.#size === 0) this.#resize(INITIAL_SLOTS);
+      else if (this.#taken >= this.#ids.length && this.#size * 4 <= this.#ids.length) this.#shrink();
+    }
     return value;
   }
 
@@ -73,12 +87,27 @@ export class CallTable<T> {
     return this.#ids.filter((id) => id !== -1);
   }
 
+  /** Moves the calls to the smallest ring of half the size or less that holds them, each in a slot of its own. */
+  #shrink(): void {
+    this.#taken = 0;
+    this.#place(INITIAL_SLOTS, this.#ids.length / 2);
+  }
+
   /**
    * Moves the calls to a ring of `slots` or more, the smallest where they and `adding` (when given) each have a slot
    * of their own. Throws, leaving the table as it was, when that takes more than MAX_SLOTS.
    */
   #resize(slots: number, adding?: number): void {
-    for (; slots <= MAX_SLOTS; slots *= 2) {
+    if (!this.#place(slots, MAX_SLOTS, adding))
+      throw new RangeError(`Call ${adding} and the calls pending with it span more than ${MAX_SLOTS} ids`);
+  }
+
+  /**
+   * Moves the calls to the smallest ring of `slots` to `most` slots where they and `adding` (when given) each have a
+   * slot of their own; answers false, leaving the table as it was, when none of those sizes will do.
+   */
+  #place(slots: number, most: number, adding?: number): boolean {
+    for (; slots <= most; slots *= 2) {
       const mask = slots - 1;
       const ids = new Array<number>(slots).fill(-1);
       const values = new Array<T | undefined>(slots).fill(undefined);
@@ -94,8 +123,9 @@ export class CallTable<T> {
       this.#ids = ids;
       this.#values = values;
       this.#mask = mask;
-      return;
+      this.#taken = 0;
+      return true;
     }
-    throw new RangeError(`Call ${adding} and the calls pending with it span more than ${MAX_SLOTS} ids`);
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * CallTable (runtime/call-table.ts): the Map-like table of a sandbox's pending calls, as the sandbox uses it. Ids that
  * share their low bits grow the ring; a stale id never finds a newer call; the ring goes back to its first size once
- * empty; ids past 2^32 work as small ones do.
+ * empty, and shrinks under a steady load once the call it grew for has settled; ids past 2^32 work as small ones do.
  */
 import { describe, expect, it } from "@jest/globals";
 import { CallTable } from "../../../src/runtime/call-table.js";
@@ -36,6 +36,38 @@ describe("CallTable", () => {
     expect(table.size).toBe(1);
     expect(table.take(1)).toBe(1);
     expect(table.size).toBe(0);
+  });
+
+  it("shrinks back once the slow call that made it grow settles, under a load that never lets it empty", () => {
+    const table = new CallTable<number>();
+    table.set(1, 1);
+    let id = 2;
+    // Always one call pending besides the slow one, as under a steady load.
+    table.set(id, id);
+    for (; id < 5_000; id += 1) {
+      table.set(id + 1, id + 1);
+      expect(table.take(id)).toBe(id);
+    }
+    const grown = table.slots;
+    expect(grown).toBeGreaterThanOrEqual(4096);
+    expect(table.take(1)).toBe(1);
+    // Calls go on coming and going, one always pending: within as many calls as it has slots, the ring is small again.
+    for (let n = 0; n < grown; n += 1, id += 1) {
+      table.set(id + 1, id + 1);
+      expect(table.take(id)).toBe(id);
+    }
+    expect(table.size).toBe(1);
+    expect(table.slots).toBeLessThanOrEqual(32);
+    expect(table.get(id)).toBe(id);
+    // A slow call still pending holds the ring at the size its span takes: it never shrinks under one.
+    const slow = id;
+    for (let n = 0; n < 3 * 4096; n += 1, id += 1) {
+      table.set(id + 1, id + 1);
+      if (id !== slow) expect(table.take(id)).toBe(id);
+    }
+    expect(table.slots).toBeGreaterThanOrEqual(4096);
+    expect(table.get(slow)).toBe(slow);
+    expect(table.size).toBe(2);
   });
 
   it("holds many calls at once, whatever their ids, and lists them all", () => {
