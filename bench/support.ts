@@ -154,7 +154,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** The p-th percentile of values sorted ascending. */
-function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
+export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
@@ -289,11 +289,15 @@ class RawClient {
     await Promise.all(this.#closed);
   }
 
-  /** Replies per second over `seconds`, latency percentiles and the longest latency in ms, and the failures. */
+  /**
+   * Replies per second over `seconds`, latency percentiles and the longest latency in ms, the failures, and every
+   * latency (ms, sorted), so that rounds can be pooled.
+   */
   result(seconds: number) {
     const sorted = this.latencies.sorted();
     const ms = (p: number) => Number(percentileOfSorted(sorted, p).toFixed(2));
     return {
+      latencies: sorted,
       rps: Math.round(sorted.length / seconds),
       p50: ms(50),
       p99: ms(99),
@@ -369,9 +373,9 @@ export async function loadAtRate(options: { url: string; rate: number; seconds: 
   });
   await settleWithin(allAnswered, options.seconds);
   await client.close(free);
-  const { p50, p99, p999, max, non2xx, errors } = client.result(options.seconds);
+  const { latencies, p50, p99, p999, max, non2xx, errors } = client.result(options.seconds);
   // A request still unanswered (a connection the server dropped) counts as an error.
-  return { p50, p99, p999, max, non2xx, errors: errors + total - client.latencies.length };
+  return { latencies, p50, p99, p999, max, non2xx, errors: errors + total - client.latencies.length };
 }
 
 /** Waits for `done`, or 10 s past a load of `seconds` if a connection was lost and it never comes. */
