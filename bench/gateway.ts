@@ -5,7 +5,7 @@
  * (Cloudflare's runtime, from the `workerd` npm package) with a one-line worker. Interleaved rounds of autocannon -c 50
  * give req/s, the ratios and each server's CPU time per reply; then latency percentiles to the microsecond, in a
  * closed loop at -c 50 (with how often each server's event loop was preempted) and in an open loop at fixed rates
- * (bench/support.ts); then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of
+ * (bench/support.ts), each as the median of the rounds' and over all the rounds' requests together (the target's); then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of
  * the gateway process).
  *
  * Run: pnpm bench:gateway (about 7 minutes on a quiet machine)
