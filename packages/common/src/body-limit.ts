@@ -79,7 +79,7 @@ export function closeAfterReply(res: ServerResponse): void {
 export const DRAINED_BODY_BYTES = 64 * 1024;
 
 /**
- * Whether the client waits for `100 Continue` before it sends the body (`Expect: 100-continue`, HTTP/1.1). Node
+ * Whether the client asked for `100 Continue` before it sends the body (`Expect: 100-continue`, HTTP/1.1). Node
  * emits `checkContinue` for such a request, which {@link answerExpectContinue} turns into a plain request without the
  * 100: the body parser sends it ({@link limitedBodyParser}), once the route reads the body and its declared length is
  * within the limit.
@@ -133,8 +133,17 @@ export function closeUnreadBodies(server: Server): void {
  * @see docs/api-contract.md#bodies-over-the-limit
  */
 export function answerExpectContinue(server: Server): void {
-  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    continueOwed.add(res);
+    server.emit("request", req, res);
+  });
 }
+
+/**
+ * Replies whose `100 Continue` {@link answerExpectContinue} held back, until the body parser sends it. A server without
+ * the listener has sent it already (Node's default), and must not send it twice.
+ */
+const continueOwed = new WeakSet<ServerResponse>();
 
 /**
  * `make(options)` (`express.json`, `express.raw`, `express.urlencoded`), refusing a body over `options.limit` bytes
@@ -177,6 +186,6 @@ export function limitedBodyParser<O extends { limit: number }>(
     // Counted beside the parser, chunk for chunk, as it reads the body.
     if (req.readableFlowing === true) req.on("data", count);
     // The client waits for this before it sends the body (see answerExpectContinue).
-    if (expectsContinue(req) && !res.headersSent) res.writeContinue();
+    if (continueOwed.delete(res) && !res.headersSent) res.writeContinue();
   };
 }

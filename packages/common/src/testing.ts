@@ -211,6 +211,11 @@ export interface WholeRequest {
   chunked?: boolean;
   /** The agent whose kept-alive connections to use. @defaultValue none: a connection of its own, closed after */
   agent?: Agent;
+  /**
+   * Send `Expect: 100-continue`, and the body only once the server answers `100 Continue`, as curl does before a body
+   * over 1 MiB. A server that replies instead gets no body, and the connection is dropped after the reply.
+   */
+  askFirst?: boolean;
 }
 
 /** A reply to {@link sendBody}: status, headers, body, and whether it came on a connection used before. */
@@ -219,6 +224,8 @@ export interface WholeReply {
   headers: Record<string, string | string[] | undefined>;
   body: string;
   reusedSocket: boolean;
+  /** The `100 Continue` answers that came before the reply: 1 when an `askFirst` request was told to send its body. */
+  continues: number;
 }
 
 /** Sends `request` to `port` on 127.0.0.1 with Node's client and resolves with the reply. */
@@ -235,6 +242,7 @@ export function sendBody(port: number, request: WholeRequest): Promise<WholeRepl
       agent: request.agent ?? false,
     });
     let answered = false;
+    let continues = 0;
     // A server that refuses a body may close the connection: the rest of the upload then fails, after the reply.
     req.on("error", (err) => {
       if (!answered) reject(err);
@@ -244,21 +252,34 @@ export function sendBody(port: number, request: WholeRequest): Promise<WholeRepl
       const parts: Buffer[] = [];
       res.on("data", (part: Buffer) => parts.push(part));
       res.on("error", reject);
-      res.on("end", () =>
+      res.on("end", () => {
+        // A body never sent: the request cannot end, and the connection cannot carry another.
+        if (request.askFirst && continues === 0) req.destroy();
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
           body: Buffer.concat(parts).toString("utf8"),
           reusedSocket: req.reusedSocket,
-        }),
-      );
+          continues,
+        });
+      });
     });
-    if (request.chunked) {
-      // Several writes and no Content-Length: Node's client sends each as a chunk.
-      for (let at = 0; at < request.body.length; at += UPLOAD_PIECE)
-        req.write(request.body.subarray(at, at + UPLOAD_PIECE));
-      req.end();
-    } else req.end(request.body);
+    const send = () => {
+      if (request.chunked) {
+        // Several writes and no Content-Length: Node's client sends each as a chunk.
+        for (let at = 0; at < request.body.length; at += UPLOAD_PIECE)
+          req.write(request.body.subarray(at, at + UPLOAD_PIECE));
+        req.end();
+      } else req.end(request.body);
+    };
+    if (!request.askFirst) return send();
+    // Node's client emits 'continue' for each 100: a second one is counted, not answered with the body again.
+    req.on("continue", () => {
+      continues += 1;
+      if (continues === 1) send();
+    });
+    req.setHeader("Expect", "100-continue");
+    req.flushHeaders();
   });
 }
 

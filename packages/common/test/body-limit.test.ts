@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createHash } from "node:crypto";
-import { Agent, type IncomingMessage, type Server } from "node:http";
+import { Agent, createServer, type IncomingMessage, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import {
@@ -254,6 +254,9 @@ describe("Expect: 100-continue", () => {
     const result = await replyBeforeBody(port, { head, length: 1000, next });
     expect(result.reply).toMatchObject({ status: 100 });
     expect(result.nextReply).toMatchObject({ status: 200, body: '{"ok":true,"bytes":1000}' });
+    // Once: Node's client counts each 100 it gets before the reply.
+    const asked = await sendBody(port, { path: "/large", body: Buffer.alloc(1000), askFirst: true });
+    expect([asked.continues, asked.status, asked.body]).toEqual([1, 200, '{"ok":true,"bytes":1000}']);
   });
 
   it("a declared body over the limit: 413 instead of 100 Continue, and the connection closes", async () => {
@@ -262,6 +265,22 @@ describe("Expect: 100-continue", () => {
     expect(result.reply).toMatchObject({ status: 413, headers: { connection: "close" } });
     expect(result.nextReply).toBeUndefined();
     expect(result.closed).toBe(true);
+  });
+
+  it("a server not started by listen: Node's own 100 Continue, and no second one from the body parser", async () => {
+    const app = express();
+    app.post("/large", limitedBodyParser(express.raw, { limit: 1024 * 1024, type: () => true }), (req, res) => {
+      res.json({ ok: true, bytes: (req.body as Buffer).length });
+    });
+    const plain = createServer(app);
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const reply = await sendBody(boundPort(plain), { path: "/large", body: Buffer.alloc(1000), askFirst: true });
+      expect([reply.continues, reply.status, reply.body]).toEqual([1, 200, '{"ok":true,"bytes":1000}']);
+    } finally {
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
+    }
   });
 
   it("a reply decided before the body (404): no 100 Continue, and the connection closes, however small the body", async () => {
