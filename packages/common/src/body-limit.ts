@@ -78,23 +78,9 @@ export function closeAfterReply(res: ServerResponse): void {
  */
 export const DRAINED_BODY_BYTES = 64 * 1024;
 
-/**
- * Whether the client asked for `100 Continue` before it sends the body (`Expect: 100-continue`, HTTP/1.1). Node
- * emits `checkContinue` for such a request, which {@link answerExpectContinue} turns into a plain request without the
- * 100: the body parser sends it ({@link limitedBodyParser}), once the route reads the body and its declared length is
- * within the limit.
- */
-export function expectsContinue(req: IncomingMessage): boolean {
-  return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && /^100-continue$/i.test(req.headers.expect ?? "");
-}
-
-/**
- * Whether a reply sent before `req`'s body was read must close the connection (see {@link DRAINED_BODY_BYTES}). So
- * must one to a client that waits for `100 Continue`: it may send the body after the reply or never, and the next
- * request on the connection cannot be told apart from a body either way.
- */
+/** Whether a reply sent before `req`'s body was read must close the connection (see {@link DRAINED_BODY_BYTES}). */
 export function tooLongToDrain(req: IncomingMessage): boolean {
-  if (req.headers["transfer-encoding"] !== undefined || expectsContinue(req)) return true;
+  if (req.headers["transfer-encoding"] !== undefined) return true;
   const declared = declaredLength(req);
   return declared !== undefined && declared > DRAINED_BODY_BYTES;
 }
@@ -124,11 +110,18 @@ export function closeUnreadBodies(server: Server): void {
 }
 
 /**
+ * Replies whose `100 Continue` {@link answerExpectContinue} held back, until the body parser sends it. A server without
+ * the listener has sent it already (Node's default), and must not send it twice.
+ */
+const continueOwed = new WeakSet<ServerResponse>();
+
+/**
  * Makes `server` leave `100 Continue` to the route: a request with `Expect: 100-continue` goes to the app as any other
  * (Node would otherwise answer 100 before any route sees it, and a client told to go on uploads a body that gets 413
  * or 404 once it has sent it all; curl asks for it before bodies over 1 MiB). {@link limitedBodyParser} sends the 100
  * when the route reads the body and the declared length is within the limit; every other reply goes out instead of
- * it, and closes the connection ({@link closeUnreadBodies}).
+ * it, and Node closes the connection after such a reply (a 100 owed and never sent: the client may send its body
+ * afterwards or never, so the next request could not be told apart from it).
  *
  * @see docs/api-contract.md#bodies-over-the-limit
  */
@@ -138,12 +131,6 @@ export function answerExpectContinue(server: Server): void {
     server.emit("request", req, res);
   });
 }
-
-/**
- * Replies whose `100 Continue` {@link answerExpectContinue} held back, until the body parser sends it. A server without
- * the listener has sent it already (Node's default), and must not send it twice.
- */
-const continueOwed = new WeakSet<ServerResponse>();
 
 /**
  * `make(options)` (`express.json`, `express.raw`, `express.urlencoded`), refusing a body over `options.limit` bytes
