@@ -5,8 +5,8 @@
  * (Cloudflare's runtime, from the `workerd` npm package) with a one-line worker. Interleaved rounds of autocannon -c 50
  * give req/s, the ratios and each server's CPU time per reply; then latency percentiles to the microsecond, in a
  * closed loop at -c 50 (with how often each server's event loop was preempted) and in an open loop at fixed rates
- * (bench/support.ts), each as the median of the rounds' and over all the rounds' requests together (the target's); then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of
- * the gateway process).
+ * (bench/support.ts), each as the median of the rounds' and over all the rounds' requests together (the target's);
+ * then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
  *
  * Run: pnpm bench:gateway (about 7 minutes on a quiet machine)
  *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_LATENCY_ROUNDS (6) those of each latency load
@@ -144,8 +144,8 @@ async function rounds(label: string, targets: Target[], run: (t: Target) => Prom
     }
   }
   const median = (values: number[]) => percentile(values, 50);
-  /** The p-th percentile of every request of every round (ms), or NaN when the load kept no latencies. */
-  const pooled = (list: Round[], p: number) => {
+  /** Every request of every round (ms), sorted: empty when the load kept no latencies. */
+  const pooled = (list: Round[]) => {
     const parts = list.map((r) => r.latencies ?? new Float64Array(0));
     const all = new Float64Array(parts.reduce((n, part) => n + part.length, 0));
     let at = 0;
@@ -153,15 +153,17 @@ async function rounds(label: string, targets: Target[], run: (t: Target) => Prom
       all.set(part, at);
       at += part.length;
     }
-    return Number(percentileOfSorted(all.sort(), p).toFixed(2));
+    return all.sort();
   };
+  /** The p-th percentile of sorted latencies (ms), NaN for none. */
+  const ms = (sorted: Float64Array, p: number) => Number(percentileOfSorted(sorted, p).toFixed(2));
   return new Map(
-    [...runs].map(([name, list]) => [
-      name,
-      {
+    [...runs].map(([name, list]) => {
+      const all = pooled(list);
+      const figures = {
         /** p99 and p99.9 of all the rounds' requests together, as one long run would measure them. */
-        pooledP99: pooled(list, 99),
-        pooledP999: pooled(list, 99.9),
+        pooledP99: ms(all, 99),
+        pooledP999: ms(all, 99.9),
         rps: median(list.map((r) => r.rps ?? 0)),
         rpsMin: Math.min(...list.map((r) => r.rps ?? 0)),
         rpsMax: Math.max(...list.map((r) => r.rps ?? 0)),
@@ -172,8 +174,9 @@ async function rounds(label: string, targets: Target[], run: (t: Target) => Prom
         p999: median(list.map((r) => r.p999)),
         max: Math.max(...list.map((r) => r.max ?? 0)),
         bad: list.reduce((n, r) => n + r.non2xx + r.errors, 0),
-      },
-    ]),
+      };
+      return [name, figures] as const;
+    }),
   );
 }
 
