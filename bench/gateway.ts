@@ -449,11 +449,12 @@ async function main(): Promise<void> {
         `latency: ${LATENCY_ROUNDS} interleaved rounds of ${SECONDS} s, closed loop -c ${CONNECTIONS}, then the same at` +
           " each fixed rate",
       );
-      // How often each server's event loop lost its core while it could run
-      // (bench/README.md#preemptions-of-the-event-loop-counted-2026-11-26-fourth-session).
+      // How often each server's event loop lost its core while it could run: at saturation three busy threads
+      // share two cores, and this shows what that costs each event loop (bench/README.md#known-limits).
       const preempted = new Map(targets.map((t) => [t.name, { switches: 0, replies: 0 }]));
       // The gateway's GC pauses in its closed-loop rounds: each round follows the other servers' rounds, during
-      // which the gateway sits idle (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
+      // which the gateway sits idle, when objects kept alive by retired Map tables used to set its p99
+      // (bench/README.md#what-each-device-of-the-request-path-bought).
       const gc = new Map<string, { ms: number; count: number }>();
       const closed = await rounds(
         "closed loop",

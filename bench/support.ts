@@ -209,7 +209,7 @@ class Samples {
  * socket into one static buffer (`onread`: no ArrayBuffer per read for the young-generation GC to sweep), parses the
  * head's bytes in place, and keeps latencies in {@link Samples}. With 'data' events, string parsing and a growing
  * array it paused 2–4 times a second at -c 50, for 1.6–2.9 ms on average and up to 6.5 ms: about as often as a
- * server's p99 (bench/README.md#the-load-generators-own-pauses-eighth-session-2026-11-26).
+ * server's p99 (bench/README.md#gateway).
  */
 class RawClient {
   readonly latencies = new Samples();

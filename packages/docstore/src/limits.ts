@@ -46,7 +46,7 @@ export interface DocumentStoreLimits {
    * fetched in batches sized by the budget left, so Postgres stops about one document past it.
    * @defaultValue 512 KiB (12 findAll at once of 256 KiB documents raised gateway RSS by 190–265 MiB with 4 MiB pages,
    *   by 93–170 MiB with 1 MiB pages and by 64–101 MiB with 512 KiB ones, against a bot heap limit of 64 MiB:
-   *   bench/README.md, Abuse)
+   *   bench/README.md#abuse)
    */
   maxFindBytes: number;
 }

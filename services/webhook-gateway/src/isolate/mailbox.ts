@@ -5,7 +5,7 @@
  * Why: each message sent through isolated-vm's Callback reached the event loop as a task of its own (copied, queued,
  * and a wake-up of the event loop). Written here, the messages of a slice of bot code are read together when the
  * slice's apply ends, which isolated-vm reports anyway: 43–61 % more trivial webhooks a second for 30–33 % less CPU
- * (bench/README.md#one-task-per-slice-the-isolates-messages-through-shared-memory).
+ * (bench/README.md#what-each-device-of-the-request-path-bought).
  *
  * - Every message has a sequence number. One that does not fit the ring goes through the Callback with its number,
  *   and the host reads the two paths in that order.

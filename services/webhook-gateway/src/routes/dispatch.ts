@@ -3,9 +3,9 @@
  * `/telegram/:botId`, answers 404 itself for a path that is none of them nor one the express app serves, and hands the
  * rest (operator endpoints, /openapi.json) to the express app. A 404 through express cost about four times a bot
  * route's (3,500 against 12,800 a second): unauthenticated requests for paths that do not exist must not take the
- * event loop from the bots (bench/README.md, Abuse: the control row).
+ * event loop from the bots (bench/README.md#abuse, the control row).
  * Express's router, its response helpers and prom-client's per-request label hashing were most of a trivial webhook's
- * cost (bench/README.md#gateway-pnpm-benchgateway-2026-11-25); everything the bot routes need from HTTP is in
+ * cost (bench/README.md#what-each-device-of-the-request-path-bought); everything the bot routes need from HTTP is in
  * routes/http.ts.
  *
  * Matching is the router's: a path segment is one or more characters other than `/`, letters match in any case, one
@@ -30,7 +30,7 @@ const CUSTOM = /^\/custom\/([^/]+)\/([^/]+)\/?$/i;
 /**
  * A path under a bot's custom webhooks whose customPath is missing, empty or holds a `/` (`/custom/b`, `/custom/b/`,
  * `/custom/b//x`, `/custom/b/a/b`): the custom route's, which answers 400 `Invalid path format` as the contract says
- * of a customPath that is not 1 to 100 letters, digits, `_` or `-` (CONTRACT.md §4).
+ * of a customPath that is not 1 to 100 letters, digits, `_` or `-` (docs/bot-runtime.md#custom-webhooks).
  */
 const CUSTOM_MALFORMED = /^\/custom\/([^/]+)(?:\/(.*))?$/i;
 const TELEGRAM = /^\/telegram\/([^/]+)\/?$/i;

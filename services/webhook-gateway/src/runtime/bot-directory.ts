@@ -11,7 +11,7 @@
  * delete event adds its id too); those cost one read each, as before. While the subscription is not trusted, or
  * the set could not be loaded, an unknown id costs one read (concurrent calls share it) and is remembered like a
  * row. A flood of distinct random ids thus takes none of the gateway's few database connections
- * (bench/README.md, Abuse).
+ * (bench/README.md#abuse).
  *
  * A read that overlapped an event for its bot is not used: it may predate the change the event announced, and once
  * management's restartBot has answered, no call may start on the old state.

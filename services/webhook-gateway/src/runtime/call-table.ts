@@ -7,7 +7,7 @@
  * successor there too, so the retired tables, garbage but only collected by a full GC, keep each settled call's
  * promise, closures and request alive through every young-generation GC in between. Measured in the gateway after 15 s
  * idle: 10–14 MB/s promoted, a full GC every 0.4–0.6 s, young GCs three times as long, and p99 at -c 50 up by a third
- * (bench/README.md#the-tail-and-the-garbage-collector-seventh-session-2026-11-26).
+ * (bench/README.md#what-each-device-of-the-request-path-bought).
  *
  * Here a call's entry is cleared when it settles, and the slot arrays are replaced only when the ring grows (a call
  * still pending while as many newer ones start as there are slots) or shrinks: at once when it empties, and else,

@@ -98,11 +98,11 @@ const MEMORY = /memory limit/i;
  *   turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied one
  *   by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a futex wake
  *   across cores (expensive on a virtual machine): about 30 % more CPU per trivial reply
- *   (bench/README.md#one-wake-of-the-isolates-thread-per-turn-2026-11-26-third-session).
+ *   (bench/README.md#what-each-device-of-the-request-path-bought).
  * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
  *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
  *   and 2 to 3 times cheaper from a callback whose stack is one frame deep
- *   (bench/README.md#gateway-pnpm-benchgateway-2026-11-25).
+ *   (bench/README.md#what-each-device-of-the-request-path-bought).
  */
 const outbox: Array<() => void> = [];
 
