@@ -1,6 +1,6 @@
 /**
- * The body of `POST /broadcast`, checked rule by rule (CONTRACT section 3). Each failure names the field and what is
- * wrong with it, because producers fix their scripts from that message alone.
+ * The body of `POST /broadcast`, checked rule by rule (docs/broadcast.md#payloads). Each failure names the field and
+ * what is wrong with it, because producers fix their scripts from that message alone.
  */
 
 /** Message types and the Bot API method each is sent with. */

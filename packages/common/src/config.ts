@@ -6,7 +6,7 @@ import { z } from "zod";
 import { redisUrlProblem, type RedisConnectionConfig } from "./redis-connection.js";
 import { withLocalSecretKey } from "./secret-key.js";
 
-/** Defaults of CONTRACT section 1. */
+/** The platform's defaults (the configuration table of README.md and docs/operations.md). */
 export const defaults = {
   databaseUrl: "postgres://postgres@127.0.0.1:5432/botyard",
   redisUrl: "redis://127.0.0.1:6379",

@@ -18,8 +18,9 @@ import { BroadcastRun } from "./broadcast-run.js";
 import type { WorkerMetrics } from "./metrics.js";
 
 /**
- * No bot is sent more than this many messages in any second on the default (unpaid) rate: CONTRACT section 3's "never
- * above 40". The configured rate (30 by default) is what the pacer aims at; this bounds its catch-up after a stall.
+ * No bot is sent more than this many messages in any second on the default (unpaid) rate, whatever `BROADCAST_RATE`
+ * says (docs/broadcast.md#how-sending-works). The configured rate (30 by default) is what the pacer aims at; this
+ * bounds its catch-up after a stall.
  */
 export const UNPAID_CEILING_PER_SECOND = 40;
 

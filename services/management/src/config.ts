@@ -13,7 +13,7 @@ export const managementConfigSchema = baseConfigSchema.extend({
   ),
   /**
    * Whether anyone may create a dashboard account (open), or only owners made by the operator CLI and invited
-   * (closed). @see docs/dashboard.md#sign-up
+   * (closed). @see docs/dashboard.md#sign-up-signup
    */
   SIGNUP: z.enum(["open", "closed"], { message: "SIGNUP must be open or closed" }).default("open"),
   /**

@@ -191,7 +191,7 @@ describe("restart, stop and delete", () => {
     await listener.start();
 
     const res = await post("restartBot", { apiKey: owner.apiKey, botId });
-    // The spec's reply fields besides ok, msg and stat_code: none.
+    // restartBot's reply fields besides ok, msg and stat_code: none (docs/management-api.md).
     expect(res.body).toEqual({ ok: true, stat_code: 200, msg: `Bot ${botId} restarted` });
     const [call] = h.fake.callsOf("setWebhook", token);
     expect(call?.params.url).toBe(`${WEBHOOK_BASE}/telegram/${botId}`);

@@ -1,6 +1,6 @@
 /**
  * Methods on the gateway: a route answered on fixed methods gives 405 with `Allow` to any other (never a 404 that
- * says the route does not exist); the custom webhook route takes every method, as the spec says.
+ * says the route does not exist); the custom webhook route takes every method (docs/bot-runtime.md#custom-webhooks).
  *
  * @see docs/management-api.md#methods
  */

@@ -69,7 +69,7 @@ describe("custom webhooks: the response object", () => {
   });
 });
 
-describe("custom webhooks: errors of spec section 7", () => {
+describe("custom webhooks: errors (docs/bot-runtime.md#custom-webhooks)", () => {
   it("404 for an unknown bot, 400 for a bad path or missing handler or malformed JSON", async () => {
     const { botId } = await h.bot("logic['ok'] = async () => 1;");
     expect((await request(h.app).get("/custom/nobot/ok")).body).toEqual({ ok: false, message: "Bot not found" });

@@ -1,7 +1,7 @@
 /**
- * The /apiv3 operations: the spec's four (restartBot, transferBot, editBotCoreLogic, getbotCode) and the CONTRACT's
- * owner tools. Each declares its fields and reply as zod schemas (schemas.ts); the router validates with them, shapes
- * the reply with them, and contract.ts turns them into the OpenAPI document.
+ * The /apiv3 operations (docs/management-api.md): the four of the public API (restartBot, transferBot,
+ * editBotCoreLogic, getbotCode) and the owner tools. Each declares its fields and reply as zod schemas (schemas.ts);
+ * the router validates with them, shapes the reply with them, and contract.ts turns them into the OpenAPI document.
  */
 import { type Field, z } from "@botyard/openapi";
 import type { ZodRawShape, ZodTypeAny } from "zod";

@@ -1,7 +1,7 @@
 /**
  * `POST /broadcast`, `GET /broadcast/:jobId`, `DELETE /broadcast/:jobId`, `GET /jobs/:botId`, authenticated by the
  * `X-Bot-Token` header. Requests are read and replies shaped by the zod schemas of schemas.ts (the same ones the
- * OpenAPI document is built from). Errors are `{ ok: false, error }` (CONTRACT section 3), including body-parser
+ * OpenAPI document is built from). Errors are `{ ok: false, error }` (docs/broadcast.md#errors), including body-parser
  * failures; other methods on these paths answer 405 with `Allow`.
  */
 import express, { type Request, type Router } from "express";

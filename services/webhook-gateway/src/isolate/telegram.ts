@@ -2,7 +2,7 @@
  * `bot.telegram` for bot code: Telegraf's positional signatures for the common methods, and `callApi(method, params)`
  * for every Bot API method. Each call is a `tg` host call; the token never enters the isolate.
  *
- * @see docs/bot-runtime.md#bot-telegram
+ * @see docs/bot-runtime.md#bot-api-calls-bottelegram
  */
 import type { Bridge } from "./bridge.js";
 
