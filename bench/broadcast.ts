@@ -20,6 +20,7 @@ import {
   SecretBox,
   sha256,
 } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { accounts, bots, createDb, recipients } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -177,7 +178,7 @@ for (let i = 0; i < 10; i++) {
   const b = await bot(2000);
   const t0 = performance.now();
   const { jobId } = await post(b.token, { botId: b.botId, text: "first" });
-  await fake.waitFor((calls) => calls.some((c) => c.token === b.token));
+  await waitFor(() => fake.calls.some((c) => c.token === b.token));
   firstMessage.push(fake.calls.find((c) => c.token === b.token)!.at - t0);
   await sleep(300);
   await cancel(b.token, b.botId, jobId);

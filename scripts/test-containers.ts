@@ -17,14 +17,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createDb } from "@botyard/db";
-import {
-  fakeBotToken,
-  freePorts,
-  PlatformClient,
-  waitReady,
-  waitUntil,
-  webhookSecret,
-} from "../infra/test/support/platform.js";
+import { waitFor } from "@botyard/common/testing";
+import { fakeBotToken, freePorts, PlatformClient, waitReady, webhookSecret } from "../infra/test/support/platform.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const BASE_IMAGE = "node:20-bookworm-slim";
@@ -90,7 +84,7 @@ async function ensureDockerRunning(): Promise<ChildProcess | undefined> {
     stdio: ["ignore", log, log],
     detached: true,
   });
-  await waitUntil("dockerd to answer", async () => (succeeds("docker", ["info"]) ? true : undefined), 60_000);
+  await waitFor(() => succeeds("docker", ["info"]), { what: "dockerd to answer", timeoutMs: 60_000, intervalMs: 50 });
   return daemon;
 }
 
@@ -238,13 +232,12 @@ async function main(): Promise<void> {
       }
     }
     for (const c of containers) {
-      const status = await waitUntil(
-        `${c.name} to turn healthy`,
-        async () => {
+      const status = await waitFor(
+        () => {
           const s = run("docker", ["inspect", "-f", "{{.State.Health.Status}}", c.name], { quiet: true }).trim();
           return s === "starting" ? undefined : s;
         },
-        60_000,
+        { what: `${c.name} to turn healthy`, timeoutMs: 60_000, intervalMs: 50 },
       ).catch((err: Error) => err.message);
       record(status === "healthy", `${c.service} container's HEALTHCHECK reports healthy`, status);
     }

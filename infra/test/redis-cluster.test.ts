@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll, stopService } from "./support/fleet.js";
-import { fakeBotToken, PlatformClient, waitUntil, webhookSecret } from "./support/platform.js";
+import { waitFor } from "@botyard/common/testing";
+import { fakeBotToken, PlatformClient, webhookSecret } from "./support/platform.js";
 import { clusterKeys, startRedisCluster, type TestRedisCluster } from "./support/redis-cluster.js";
 
 /** How long the gateway trusts a cached bot row without an event (rowTtlMs in webhook-gateway's src/main.ts). */
@@ -75,9 +76,10 @@ describe("Botyard on a Redis Cluster (REDIS_CLUSTER=1)", () => {
       await client.apiv3("editBotCoreLogic", { apiKey, botId, newCode: "logic['v'] = async () => 2;" });
       await client.apiv3("restartBot", { apiKey, botId });
       if (performance.now() - calledAt > GATEWAY_ROW_TTL_MS * 0.7) continue;
-      await waitUntil("the gateway to serve v2", async () =>
-        (await client.webhook(botId, "v")).body.data === 2 ? true : undefined,
-      );
+      await waitFor(async () => (await client.webhook(botId, "v")).body.data === 2, {
+        what: "the gateway to serve v2",
+        timeoutMs: 30_000,
+      });
       expect(performance.now() - calledAt).toBeLessThan(GATEWAY_ROW_TTL_MS);
       return;
     }
@@ -106,7 +108,7 @@ describe("Botyard on a Redis Cluster (REDIS_CLUSTER=1)", () => {
     for (const chat of chats) await client.sendUpdate(botId, secret, chat);
     const first = await client.broadcast(token, botId, "first");
     const sentOf = (text: string) => fake.callsOf("sendMessage", token).filter((c) => c.params.text === text).length;
-    await waitUntil("the first broadcast to send", async () => (sentOf("first") >= 5 ? true : undefined));
+    await waitFor(() => sentOf("first") >= 5, { what: "the first broadcast to send", timeoutMs: 30_000 });
     const res = await fetch(`${client.managementUrl}/broadcast/${first}`, {
       method: "DELETE",
       headers: { "content-type": "application/json", "x-bot-token": token },

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll, stopService } from "./support/fleet.js";
-import { fakeBotToken, PlatformClient, waitUntil, webhookSecret } from "./support/platform.js";
+import { waitFor } from "@botyard/common/testing";
+import { fakeBotToken, PlatformClient, webhookSecret } from "./support/platform.js";
 
 const MANAGEMENT = 2;
 const GATEWAYS = 3;
@@ -77,10 +78,13 @@ describe(`${MANAGEMENT} management, ${GATEWAYS} gateway and ${WORKERS} worker pr
       const seen = await Promise.all(
         gateways.map(async (_, g) => {
           let calls = 0;
-          await waitUntil(`gateway ${g} to serve version ${round}`, async () => {
-            calls += 1;
-            return (await via(0, g).webhook(botId, "v")).body.data === round ? true : undefined;
-          });
+          await waitFor(
+            async () => {
+              calls += 1;
+              return (await via(0, g).webhook(botId, "v")).body.data === round;
+            },
+            { what: `gateway ${g} to serve version ${round}`, timeoutMs: 30_000 },
+          );
           if (calls === 1) firstCallsOnNewCode += 1;
           return performance.now() - answeredAt;
         }),

@@ -3,6 +3,7 @@
  * deployed (containers, Redis Cluster, replicas) share it, so each says what it proves and not how to call the API.
  */
 import { createServer } from "node:net";
+import { waitFor } from "@botyard/common/testing";
 import type { FakeTelegram } from "@botyard/fake-telegram";
 
 type Json = Record<string, unknown>;
@@ -37,32 +38,9 @@ export async function freePort(): Promise<number> {
   return port!;
 }
 
-/** Polls `probe` until it returns a value other than undefined; fails with `what` after `timeoutMs`. */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) {
-      const reason = last instanceof Error ? `: ${last.message}` : "";
-      throw new Error(`${what} did not happen within ${timeoutMs} ms${reason}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** True once `GET url/readyz` answers 200. */
 export async function waitReady(baseUrl: string, timeoutMs = 60_000): Promise<void> {
-  await waitUntil(
-    `${baseUrl}/readyz`,
-    async () => ((await fetch(`${baseUrl}/readyz`)).ok ? true : undefined),
-    timeoutMs,
-  );
+  await waitFor(async () => (await fetch(`${baseUrl}/readyz`)).ok, { what: `${baseUrl}/readyz`, timeoutMs });
 }
 
 /** A Telegram-shaped bot token for the fake Bot API; `n` makes it unique within a test. */
@@ -153,13 +131,12 @@ export class PlatformClient {
 
   /** Polls the job until it reaches a final status; resolves with it. */
   waitForJobEnd(token: string, botId: string, jobId: string, timeoutMs = 60_000): Promise<Json> {
-    return waitUntil(
-      `broadcast ${jobId} to finish`,
+    return waitFor(
       async () => {
         const job = await this.job(token, botId, jobId);
         return ["completed", "cancelled", "failed"].includes(String(job.status)) ? job : undefined;
       },
-      timeoutMs,
+      { what: `broadcast ${jobId} to finish`, timeoutMs },
     );
   }
 }

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePorts, waitUntil } from "./platform.js";
+import { waitFor } from "@botyard/common/testing";
+import { freePorts } from "./platform.js";
 
 const run = promisify(execFile);
 
@@ -88,16 +89,21 @@ export async function startRedisCluster(masters = 3): Promise<TestRedisCluster> 
     }
     for (const [i, port] of ports.entries()) {
       const server = servers[i]!;
-      await waitUntil(`redis-server on ${port}`, async () => {
-        if (server.exitCode !== null) throw new Error(`redis-server exited ${server.exitCode}: ${logs[i]}`);
-        return (await redisCli(port, "ping")).trim() === "PONG" ? true : undefined;
-      });
+      await waitFor(
+        async () => {
+          if (server.exitCode !== null) throw new Error(`redis-server exited ${server.exitCode}: ${logs[i]}`);
+          return (await redisCli(port, "ping")).trim() === "PONG";
+        },
+        { what: `redis-server on ${port}`, timeoutMs: 30_000, intervalMs: 50 },
+      );
     }
     await run("redis-cli", ["--cluster", "create", ...ports.map((p) => `127.0.0.1:${p}`), "--cluster-yes"]);
     for (const port of ports)
-      await waitUntil(`cluster state ok on ${port}`, async () =>
-        (await redisCli(port, "cluster", "info")).includes("cluster_state:ok") ? true : undefined,
-      );
+      await waitFor(async () => (await redisCli(port, "cluster", "info")).includes("cluster_state:ok"), {
+        what: `cluster state ok on ${port}`,
+        timeoutMs: 30_000,
+        intervalMs: 50,
+      });
   } catch (err) {
     await close();
     throw err;

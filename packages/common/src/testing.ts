@@ -11,31 +11,34 @@ import { createConnection } from "node:net";
 /** Options of {@link waitFor}. */
 export interface WaitForOptions {
   /**
+   * What the test waits for, as the failure names it: `"the first sends"`, `` `job ${id} to complete` ``.
+   * @defaultValue the condition's source text
+   */
+  what?: string;
+  /**
    * How long the condition may take before the wait fails, in ms.
    * @defaultValue 10000: far above any condition a test waits for, so a failure means "never", not "slow".
    */
-  timeout?: number;
+  timeoutMs?: number;
   /**
    * Pause between two checks, in ms.
    * @defaultValue 10
    */
-  interval?: number;
-  /** What was awaited, for the error message. */
-  message?: string;
+  intervalMs?: number;
 }
 
 /**
- * Checks `condition` until it returns something other than `undefined`, `null` or `false`, and resolves with that
- * value; a check that throws counts as "not yet" (the last error is in the timeout message). Rejects after
- * `timeout` ms.
+ * The one way tests wait: checks `condition` until it returns something other than `undefined`, `null` or `false`,
+ * and resolves with that value; a check that throws counts as "not yet" (the last error is in the failure message,
+ * so a check can throw to say what it saw). Rejects after `timeoutMs`, naming `what` it waited for.
  */
 export async function waitFor<T>(
   condition: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   options: WaitForOptions = {},
 ): Promise<T> {
-  const timeout = options.timeout ?? 10_000;
-  const interval = options.interval ?? 10;
-  const deadline = Date.now() + timeout;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const intervalMs = options.intervalMs ?? 10;
+  const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
@@ -45,11 +48,11 @@ export async function waitFor<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      const what = options.message ?? "condition";
+      const what = options.what ?? `\`${String(condition).replace(/\s+/g, " ").slice(0, 200)}\``;
       const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : "";
-      throw new Error(`${what} not met within ${timeout} ms${cause}`);
+      throw new Error(`waited ${timeoutMs} ms for ${what}${cause}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, interval));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -190,12 +193,12 @@ export async function partialUpload(port: number, upload: PartialUpload): Promis
   await write(`${upload.head}${chunked}\r\nHost: 127.0.0.1\r\n\r\n`);
   await sendBody(upload.send, () => sentBeforeReply === undefined);
   const arrived = await waitFor(() => completeReply(received) ?? (closed ? "closed" : undefined), {
-    timeout,
-    message: "a reply while the body is unfinished",
+    timeoutMs: timeout,
+    what: "a reply while the body is unfinished",
   }).catch(() => undefined);
   const reply = typeof arrived === "object" ? arrived : undefined;
   const sentAfterReply = await sendBody(upload.thenSend ?? 0, () => !closed);
-  await waitFor(() => closed, { timeout }).catch(() => undefined);
+  await waitFor(() => closed, { timeoutMs: timeout }).catch(() => undefined);
   socket.destroy();
   return { reply, sentBeforeReply: sentBeforeReply ?? sent, sentAfterReply, closed };
 }
@@ -329,8 +332,8 @@ export async function replyBeforeBody(port: number, request: ReplyBeforeBody): P
   /** The reply that starts at byte `from` of what was received, or undefined once the connection closed. */
   const replyFrom = async (from: number) => {
     const arrived = await waitFor(() => firstReply(received.subarray(from)) ?? (closed ? "closed" : undefined), {
-      timeout,
-      message: "a reply",
+      timeoutMs: timeout,
+      what: "a reply",
     }).catch(() => undefined);
     return typeof arrived === "object" ? arrived : undefined;
   };

@@ -52,7 +52,7 @@ function get(agent: http.Agent, port: number, path: string): Promise<Reply> {
   });
 }
 
-const until = (condition: () => boolean) => waitFor(condition, { interval: 5 });
+const until = (condition: () => boolean) => waitFor(condition, { intervalMs: 5 });
 
 const servers: Server[] = [];
 const agents: http.Agent[] = [];

@@ -5,7 +5,7 @@ import { waitFor } from "../src/testing.js";
 describe("waitFor", () => {
   it("checks until the condition holds and resolves with its value", async () => {
     let checks = 0;
-    const value = await waitFor(() => (++checks === 3 ? { checks } : undefined), { interval: 1 });
+    const value = await waitFor(() => (++checks === 3 ? { checks } : undefined), { intervalMs: 1 });
     expect(value).toEqual({ checks: 3 });
   });
 
@@ -19,8 +19,8 @@ describe("waitFor", () => {
       () => 0,
     ];
     let i = 0;
-    expect(await waitFor(() => answers[i++]!(), { interval: 1 })).toBe(0);
-    expect(await waitFor(async () => "", { interval: 1 })).toBe("");
+    expect(await waitFor(() => answers[i++]!(), { intervalMs: 1 })).toBe(0);
+    expect(await waitFor(async () => "", { intervalMs: 1 })).toBe("");
   });
 
   it("fails after the timeout, naming what it waited for and the last error", async () => {
@@ -29,8 +29,13 @@ describe("waitFor", () => {
         () => {
           throw new Error("still booting");
         },
-        { timeout: 20, interval: 5, message: "the service" },
+        { timeoutMs: 20, intervalMs: 5, what: "the service" },
       ),
-    ).rejects.toThrow("the service not met within 20 ms (last error: still booting)");
+    ).rejects.toThrow("waited 20 ms for the service (last error: still booting)");
+  });
+
+  it("names the condition by its source when not told what it waits for", async () => {
+    const ready = false;
+    await expect(waitFor(() => ready, { timeoutMs: 20 })).rejects.toThrow(/^waited 20 ms for `\(\) ?=> ?ready`$/);
   });
 });

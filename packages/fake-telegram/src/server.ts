@@ -111,16 +111,6 @@ export class FakeTelegram {
     return this.calls.filter((c) => c.method === method && (token === undefined || c.token === token));
   }
 
-  /** Resolves once `predicate` holds for the recorded calls, or rejects after `timeoutMs`. */
-  async waitFor(predicate: (calls: RecordedCall[]) => boolean, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate(this.calls)) {
-      if (Date.now() > deadline)
-        throw new Error(`fake-telegram: condition not met within ${timeoutMs} ms (${this.calls.length} calls)`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
   /** Stops the server and closes its connections. */
   async close(): Promise<void> {
     for (const timer of this.#delayed) clearTimeout(timer);

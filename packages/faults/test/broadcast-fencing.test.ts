@@ -9,10 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { newId, SecretBox, sha256 } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { createDb, type DbHandle, prepareDatabase } from "@botyard/db";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { figure } from "./support/figures.js";
-import { pollUntil, postJson, timed } from "./support/http.js";
+import { postJson, timed } from "./support/http.js";
 import { SECRET_KEY } from "./support/platform.js";
 import { ServiceProcess } from "./support/service-process.js";
 import { ThrowawayPostgres } from "./support/throwaway-postgres.js";
@@ -105,7 +106,7 @@ afterAll(async () => {
  * sends it), so retrying the real broadcast could post it twice.
  */
 async function broadcast(text: string): Promise<string> {
-  await pollUntil(
+  await waitFor(
     async () =>
       (
         await postJson(
@@ -114,7 +115,7 @@ async function broadcast(text: string): Promise<string> {
           { "X-Bot-Token": probe.token },
         )
       ).status === 200,
-    10_000,
+    { what: "management's queue to take a broadcast" },
   );
   const reply = await postJson(management.url("/broadcast"), { botId: bot.botId, text }, { "X-Bot-Token": bot.token });
   expect(reply.status).toBe(200);
@@ -160,11 +161,14 @@ function busiest(calls: RecordedCall[], ms: number): number {
 /** The worker process whose run holds the job's lease (lease_owner is host:pid:random). */
 async function holderOf(id: string): Promise<ServiceProcess> {
   let holder: ServiceProcess | undefined;
-  await pollUntil(async () => {
-    const pid = Number((await row(id)).lease_owner?.split(":")[1]);
-    holder = workers.find((w) => w.child.pid === pid);
-    return holder !== undefined;
-  });
+  await waitFor(
+    async () => {
+      const pid = Number((await row(id)).lease_owner?.split(":")[1]);
+      holder = workers.find((w) => w.child.pid === pid);
+      return holder !== undefined;
+    },
+    { what: `a worker of ours to hold job ${id}` },
+  );
   return holder!;
 }
 
@@ -178,17 +182,17 @@ async function busyClaims(): Promise<number> {
 }
 
 const completed = (id: string, limitMs = 30_000) =>
-  pollUntil(async () => (await row(id)).status === "completed", limitMs);
+  waitFor(async () => (await row(id)).status === "completed", { what: `job ${id} to complete`, timeoutMs: limitMs });
 
 describe("broadcasts under faults", () => {
   it("Redis killed and started empty mid-broadcast: the running job is not run twice and the next waits for it", async () => {
     const first = await broadcast("before the Redis restart");
-    await fake.waitFor(() => sendsOf("before the Redis restart").length >= 50, 20_000);
+    await waitFor(() => sendsOf("before the Redis restart").length >= 50, { timeoutMs: 20_000 });
     await redis.kill();
     await redis.start();
     // Posted after the restart: management adds the bot's drain job again, and the idle worker takes it.
     const second = await broadcast("after the Redis restart");
-    await pollUntil(async () => (await busyClaims()) > 0, 10_000);
+    await waitFor(async () => (await busyClaims()) > 0, { what: "a busy claim" });
     await completed(first);
     await completed(second);
 
@@ -211,7 +215,7 @@ describe("broadcasts under faults", () => {
   it("kill -9 of the sending worker: the other resumes within the lease, nobody skipped", async () => {
     const text = "through a kill -9";
     const id = await broadcast(text);
-    await fake.waitFor(() => sendsOf(text).length >= 50, 20_000);
+    await waitFor(() => sendsOf(text).length >= 50, { timeoutMs: 20_000 });
     const victim = await holderOf(id);
     const killedAt = victim.signal("SIGKILL");
     await victim.exited;
@@ -236,7 +240,7 @@ describe("broadcasts under faults", () => {
   it("SIGTERM of the sending worker: it hands the job back and the other resumes at once, sending nothing twice", async () => {
     const text = "through a SIGTERM";
     const id = await broadcast(text);
-    await fake.waitFor(() => sendsOf(text).length >= 50, 20_000);
+    await waitFor(() => sendsOf(text).length >= 50, { timeoutMs: 20_000 });
     const victim = await holderOf(id);
     const signalledAt = victim.signal("SIGTERM");
     expect((await victim.exited).code).toBe(0);
@@ -258,7 +262,7 @@ describe("broadcasts under faults", () => {
   it("Postgres crashes mid-broadcast and starts again: the broadcast completes, nobody skipped, no double run", async () => {
     const text = "through a Postgres crash";
     const id = await broadcast(text);
-    await fake.waitFor(() => sendsOf(text).length >= 50, 20_000);
+    await waitFor(() => sendsOf(text).length >= 50, { timeoutMs: 20_000 });
     const stoppedAt = performance.now();
     await pg.stop("immediate");
     // Down for 3 s: past the point (1 s after its last saved progress) where the run stops starting sends.

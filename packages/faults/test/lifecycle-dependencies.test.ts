@@ -8,8 +8,9 @@
  * a refused connection fails at once), so a loaded machine does not make the test flaky.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { waitFor } from "@botyard/common/testing";
 import { figure } from "./support/figures.js";
-import { pollUntil, postJson, type TimedReply, timed } from "./support/http.js";
+import { postJson, type TimedReply, timed } from "./support/http.js";
 import { Platform, type PlatformBot } from "./support/platform.js";
 import { ThrowawayPostgres } from "./support/throwaway-postgres.js";
 import { ThrowawayRedis } from "./support/throwaway-redis.js";
@@ -70,8 +71,12 @@ const readiness = () =>
     timed(platform.worker.url("/readyz")),
   ]);
 
-/** Polls until `check` holds; the time it took, in ms. */
-const recovery = (check: () => Promise<boolean>) => pollUntil(check, 15_000);
+/** Waits until `check` holds; the time it took, in ms. */
+const recovery = async (check: () => Promise<boolean>) => {
+  const started = performance.now();
+  await waitFor(check, { timeoutMs: 15_000 });
+  return performance.now() - started;
+};
 
 describe("Redis killed and restarted empty", () => {
   beforeAll(async () => {
@@ -139,9 +144,12 @@ describe("Redis killed and restarted empty", () => {
     expect((await platform.telegramUpdate(bot, 4002)).status).toBe(200);
     const reply = await platform.broadcast(bot, "delivered after the Redis restart");
     expect(reply.status).toBe(200);
-    await platform.fake.waitFor(
-      (calls) => calls.some((c) => c.method === "sendMessage" && c.params.text === "delivered after the Redis restart"),
-      20_000,
+    await waitFor(
+      () =>
+        platform.fake.calls.some(
+          (c) => c.method === "sendMessage" && c.params.text === "delivered after the Redis restart",
+        ),
+      { timeoutMs: 20_000 },
     );
     // Broadcasts answered 503 were withdrawn, not left for the workers' sweeper: a client that retried after a 503
     // gets one broadcast, not two. FIFO per bot means any orphan would have gone out before this later one.
@@ -159,7 +167,7 @@ describe("Redis hung (SIGSTOP: connections open, no answers) and resumed", () =>
   beforeAll(async () => {
     slowest = {};
     // Everything connected again after the restart above, so the commands below do reach the hung server.
-    await pollUntil(async () => (await readiness()).every((r) => r.status === 200), 15_000);
+    await waitFor(async () => (await readiness()).every((r) => r.status === 200), { timeoutMs: 15_000 });
     redis.pause();
   });
   afterAll(() => {

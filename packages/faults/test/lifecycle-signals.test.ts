@@ -7,9 +7,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import http from "node:http";
+import { waitFor } from "@botyard/common/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { figure } from "./support/figures.js";
-import { KeepAliveLoad, type Outcome, pollUntil, request, timed } from "./support/http.js";
+import { KeepAliveLoad, type Outcome, request, timed } from "./support/http.js";
 import { Platform, type PlatformBot } from "./support/platform.js";
 import type { ServiceProcess } from "./support/service-process.js";
 
@@ -74,11 +75,11 @@ async function sigtermUnderLoad(service: ServiceProcess, loadUrl: string, slow: 
   const load = new KeepAliveLoad(loadUrl, 16);
   const probe = await openProbe(service);
   try {
-    await pollUntil(async () => load.replies >= 200, 30_000);
+    await waitFor(() => load.replies >= 200, { timeoutMs: 30_000 });
     platform.fake.configure({ latencyMs: 1500 });
     const callsBefore = platform.fake.calls.length;
     const slowReply = slow();
-    await platform.fake.waitFor((calls) => calls.length > callsBefore);
+    await waitFor(() => platform.fake.calls.length > callsBefore);
     const signalledAt = service.signal("SIGTERM");
     const readiness = await readinessAfterSignal(probe, service);
     const readinessAt = performance.now();
@@ -158,7 +159,7 @@ describe("SIGTERM under keep-alive load", () => {
     platform.fake.configure({ latencyMs: 20_000 });
     const callsBefore = platform.fake.calls.length;
     const slow = request(new http.Agent(), gateway.url(`/custom/${bot.botId}/slow`));
-    await platform.fake.waitFor((calls) => calls.length > callsBefore);
+    await waitFor(() => platform.fake.calls.length > callsBefore);
     const signalledAt = gateway.signal("SIGTERM");
     const exit = await gateway.exited;
     figure("gateway SIGTERM with a request longer than a 1500 ms grace", { exitAfterMs: exit.at - signalledAt });
@@ -178,7 +179,7 @@ describe("kill -9", () => {
       4,
     );
     try {
-      await pollUntil(async () => gatewayLoad.replies >= 100 && managementLoad.replies >= 50, 30_000);
+      await waitFor(() => gatewayLoad.replies >= 100 && managementLoad.replies >= 50, { timeoutMs: 30_000 });
       killed.signal("SIGKILL");
       expect((await killed.exited).signal).toBe("SIGKILL");
       await gatewayLoad.finished();
@@ -187,7 +188,7 @@ describe("kill -9", () => {
       expect((await timed(gateway.url(`/custom/${bot.botId}/ping`))).body).toEqual({ ok: true, data: { pong: true } });
       expect((await platform.telegramUpdate(bot, 9001)).status).toBe(200);
       expect((await timed(platform.worker.url("/readyz"))).status).toBe(200);
-      await pollUntil(async () => managementLoad.replies >= managementRepliesAtKill + 50, 30_000);
+      await waitFor(() => managementLoad.replies >= managementRepliesAtKill + 50, { timeoutMs: 30_000 });
     } finally {
       await gatewayLoad.stop();
       await managementLoad.stop();

@@ -42,7 +42,7 @@ const sent = (bot: SystemBot, text: string) =>
 
 /** Resolves once the fake Bot API received `text` for `chat` from the bot (the bot's code answered an update). */
 const answered = (bot: SystemBot, chat: number, text: string) =>
-  waitFor(() => sent(bot, text).some((c) => c.params.chat_id === chat), { message: `"${text}" to chat ${chat}` });
+  waitFor(() => sent(bot, text).some((c) => c.params.chat_id === chat), { what: `"${text}" to chat ${chat}` });
 
 describe("broadcasts", () => {
   it("POST /broadcast reaches every recipient the gateway recorded, each exactly once", async () => {
@@ -66,7 +66,7 @@ describe("broadcasts", () => {
     const bot = await system.createBot(BOT_CODE);
     await usersWrite(bot, 2001, 60);
     const first = (await system.broadcast(bot, { text: "long" })).body as { jobId: string };
-    await waitFor(() => sent(bot, "long").length >= 3, { message: "the first sends" });
+    await waitFor(() => sent(bot, "long").length >= 3, { what: "the first sends" });
 
     const cancelled = await system.cancel(bot, first.jobId);
     const atCancel = sent(bot, "long").length;
@@ -158,7 +158,7 @@ describe("halts", () => {
         const reply = await system.webhook(bot, "ping");
         return reply.status === 403 ? reply : undefined;
       },
-      { message: "the halt" },
+      { what: "the halt" },
     );
     expect(halted.body).toMatchObject({ ok: false, message: "Bot is halted" });
 

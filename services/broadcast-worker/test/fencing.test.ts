@@ -88,7 +88,7 @@ async function claimsMade(workers: Array<{ metrics: WorkerMetrics }>): Promise<n
 const counted = async (metrics: WorkerMetrics, counter: "claims" | "runs", outcome: string) =>
   (await metrics[counter].get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
 
-const until = (check: () => Promise<boolean> | boolean, timeout = 15_000) => waitFor(check, { timeout });
+const until = (check: () => Promise<boolean> | boolean, timeout = 15_000) => waitFor(check, { timeoutMs: timeout });
 
 /** True when no two workers' sending periods (first to last start) overlap. */
 function sendingPeriodsDisjoint(workers: RecordingClient[], token?: (s: RecordingClient["starts"][number]) => boolean) {
@@ -169,7 +169,7 @@ describe("runs under faults", () => {
     const workers = [await worker(), await worker()];
     const { botId, token } = await h.bot(160);
     const id = await h.queue(botId, { type: "text", text: "once" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 20, 15_000);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 20, { timeoutMs: 15_000 });
     const claimsBefore = await claimsMade(workers);
     expect(await forgetRedis()).toBeGreaterThan(0);
     // Management adds the bot's drain job again (a new POST /broadcast): the other worker is free and takes it.
@@ -194,7 +194,7 @@ describe("runs under faults", () => {
     const { client, metrics } = await worker();
     const { botId, token } = await h.bot(200);
     const id = await h.queue(botId, { type: "text", text: "fenced" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 10, 15_000);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 10, { timeoutMs: 15_000 });
     // Another run claims the job (as after a lease it missed): the fence moves on, the lease is the intruder's.
     const { rows } = await h.handle.pool.query(
       `update broadcasts set fence = fence + 1, lease_owner = 'intruder', lease_until = now() + interval '1 hour'
@@ -239,7 +239,7 @@ describe("runs under faults", () => {
     const { botId, token } = await h.bot(100);
     const first = await h.queue(botId, { type: "text", text: "first" });
     const second = await h.queue(botId, { type: "text", text: "second" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 15, 15_000);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 15, { timeoutMs: 15_000 });
     const claimsBefore = await claimsMade(workers);
     await forgetRedis();
     await addDrainJob(botId);
@@ -276,7 +276,7 @@ describe("runs under faults", () => {
     const { client } = await worker({ leaseMs: 2000 });
     const { botId, token } = await h.bot(400);
     const id = await h.queue(botId, { type: "text", text: "cut off" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 10, 15_000);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 10, { timeoutMs: 15_000 });
     // Hold the row's lock: the run's progress writes wait (as with Postgres out of reach) and renew nothing.
     const blocker = await h.handle.pool.connect();
     try {

@@ -114,7 +114,7 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       const subscribed = workers.length + 1;
       const redisUrl = overrides.redisUrl ?? REDIS_URL;
       await waitFor(async () => (await subscribersOf(redisUrl, names)) >= subscribed, {
-        message: "cancel subscription",
+        what: "cancel subscription",
       });
       workers.push(worker);
       return worker;
@@ -152,14 +152,15 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
       return { ...rows[0], cursor: rows[0].cursor === null ? null : Number(rows[0].cursor) };
     },
     async waitForStatus(id, statuses, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const job = await h.job(id);
-        if (statuses.includes(job.status)) return;
-        if (Date.now() > deadline)
-          throw new Error(`job ${id} is ${job.status} (${JSON.stringify(job)}), expected ${statuses.join("|")}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitFor(
+        async () => {
+          const job = await h.job(id);
+          // Thrown, so that a timeout says where the job stands.
+          if (!statuses.includes(job.status)) throw new Error(`job ${id} is ${job.status} (${JSON.stringify(job)})`);
+          return true;
+        },
+        { what: `job ${id} to be ${statuses.join("|")}`, timeoutMs, intervalMs: 20 },
+      );
     },
     async close() {
       for (const w of workers) await w.close();

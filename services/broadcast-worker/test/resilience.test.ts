@@ -59,7 +59,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   );
   const probe = createRedis(`redis://127.0.0.1:${port}`);
   try {
-    await waitFor(async () => (await probe.ping()) === "PONG", { message: `redis-server on ${port}` });
+    await waitFor(async () => (await probe.ping()) === "PONG", { what: `redis-server on ${port}` });
   } finally {
     probe.disconnect();
   }
@@ -84,7 +84,7 @@ describe("resilience", () => {
     h.fake.configure({ latencyMs: 40 });
     const first = startWorkerProcess();
     const id = await h.queue(botId, { type: "text", text: "survive" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 50, 30_000);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 50, { timeoutMs: 30_000 });
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     const atKill = h.fake.calls.filter((c) => c.token === token).length;
@@ -112,7 +112,7 @@ describe("resilience", () => {
       await local.startWorker({ redisUrl: `redis://127.0.0.1:${port}`, rate: 40, lockMs: 1500 });
       const { botId, token } = await local.bot(120);
       const id = await local.queue(botId, { type: "text", text: "through a restart" });
-      await local.fake.waitFor((calls) => calls.length >= 30, 30_000);
+      await waitFor(() => local.fake.calls.length >= 30, { timeoutMs: 30_000 });
       // Killed and started again on the same port once the old process is gone: the queue comes back empty.
       await stopRedis(redis);
       redis = await startRedis(port);
@@ -132,7 +132,7 @@ describe("resilience", () => {
       await local.startWorker({ rate: 40, db: own.db });
       const { botId, token } = await local.bot(120);
       const id = await local.queue(botId, { type: "text", text: "through a dropped connection" });
-      await local.fake.waitFor((calls) => calls.length >= 30, 30_000);
+      await waitFor(() => local.fake.calls.length >= 30, { timeoutMs: 30_000 });
       const { rows } = await local.handle.pool.query(
         "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'worker-under-test') t",
       );

@@ -207,7 +207,7 @@ describe("errors from the Bot API", () => {
       // The first call is answered after the client gave up; the retry is answered at once.
       own.fake.configure({ latencyMs: 2000 });
       const id = await own.queue(botId, { type: "text", text: "x" });
-      await own.fake.waitFor((calls) => calls.length === 1);
+      await waitFor(() => own.fake.calls.length === 1);
       own.fake.configure({ latencyMs: 0 });
       await own.waitForStatus(id, ["completed"]);
       expect(await own.job(id)).toMatchObject({ sent: 1, failed: 0 });
@@ -309,7 +309,7 @@ describe("ordering, parallelism, cancellation", () => {
     const { botId, token } = await h.bot(200, (chatId) => (chatId === 1 ? "de" : "en"));
     const id = await h.queue(botId, { type: "text", text: "long" });
     await h.waitForStatus(id, ["running"]);
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 5);
     await h.cancel(id);
     const atCancel = chatsOf(token).length;
     // The bot's broadcasts run one at a time, in order: once the next one reaches the Bot API, the cancelled run has
@@ -332,14 +332,14 @@ describe("ordering, parallelism, cancellation", () => {
     const { botId, token } = await h.bot(100);
     const first = await h.queue(botId, { type: "text", text: "first" });
     const second = await h.queue(botId, { type: "text", text: "second" });
-    await h.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+    await waitFor(() => h.fake.calls.filter((c) => c.token === token).length >= 5);
     // The next call to arrive is the one answered 429 (configure and the count are synchronous).
     const limitedIndex = h.fake.calls.length;
     h.fake.configure({ rateLimitNext: 1, retryAfter: 2 });
-    await h.fake.waitFor(() => h.fake.rateLimited === 1);
+    await waitFor(() => h.fake.rateLimited === 1);
     const limitedAt = h.fake.calls[limitedIndex]!.at;
     await h.cancel(first);
-    await h.fake.waitFor((calls) => calls.some((c) => c.token === token && c.params.text === "second"));
+    await waitFor(() => h.fake.calls.some((c) => c.token === token && c.params.text === "second"));
     const resumedAt = h.fake.calls.find((c) => c.token === token && c.params.text === "second")!.at;
     // Telegram asked the bot, not the cancelled broadcast, to wait 2 s from its reply, which left after limitedAt.
     expect(resumedAt - limitedAt).toBeGreaterThanOrEqual(2000);
@@ -356,7 +356,7 @@ describe("a hand-back while a recipient waits to be retried", () => {
       // Chat 1's first send answers 500: it waits out a back-off while chats 2, 3, … are sent, above the cursor.
       own.fake.configure({ latencyMs: 150, failNext: 1 });
       const id = await own.queue(botId, { type: "text", text: "once" });
-      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 3);
+      await waitFor(() => own.fake.calls.filter((c) => c.token === token).length >= 3);
       await first.close(); // SIGTERM: the job is handed back with its progress
       own.workers.splice(own.workers.indexOf(first), 1);
       await own.startWorker();
@@ -383,10 +383,10 @@ describe("a 429 pause outlives the drain loop that met it", () => {
       const first = await own.startWorker();
       const { botId, token } = await own.bot(100);
       const paused = await own.queue(botId, { type: "text", text: "paused" });
-      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+      await waitFor(() => own.fake.calls.filter((c) => c.token === token).length >= 5);
       const limitedIndex = own.fake.calls.length;
       own.fake.configure({ rateLimitNext: 1, retryAfter: 3 });
-      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      await waitFor(() => own.fake.rateLimited === 1);
       const limitedAt = own.fake.calls[limitedIndex]!.at;
       await own.cancel(paused);
       await own.waitForStatus(paused, ["cancelled"]);
@@ -395,7 +395,9 @@ describe("a 429 pause outlives the drain loop that met it", () => {
       own.workers.splice(own.workers.indexOf(first), 1);
       await own.startWorker();
       const next = await own.queue(botId, { type: "text", text: "next" });
-      await own.fake.waitFor((calls) => calls.some((c) => c.token === token && c.params.text === "next"), 15_000);
+      await waitFor(() => own.fake.calls.some((c) => c.token === token && c.params.text === "next"), {
+        timeoutMs: 15_000,
+      });
       const resumedAt = own.fake.calls.find((c) => c.token === token && c.params.text === "next")!.at;
       // Telegram asked the bot to wait 3 s from its reply, which left after limitedAt.
       expect(resumedAt - limitedAt).toBeGreaterThanOrEqual(3000);
@@ -414,9 +416,9 @@ describe("stopping during a long 429 pause", () => {
       const worker = await own.startWorker({ metrics });
       const { botId, token } = await own.bot(100);
       const id = await own.queue(botId, { type: "text", text: "paused" });
-      await own.fake.waitFor((calls) => calls.filter((c) => c.token === token).length >= 5);
+      await waitFor(() => own.fake.calls.filter((c) => c.token === token).length >= 5);
       own.fake.configure({ rateLimitNext: 1, retryAfter: 60 });
-      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      await waitFor(() => own.fake.rateLimited === 1);
       // The run counts the 429 and pauses its pacer in one synchronous step: from here the sending loop is paused.
       await waitFor(async () => (await counted(metrics, "messages", "rate_limited")) === 1);
       // A run that slept through the 60 s pause would hold close() for a minute; 20 s is a third of that, not a figure.
@@ -460,7 +462,7 @@ describe("the audience is fixed when the job starts", () => {
       // The first send answers 429: the bot waits 2 s, its first page read and the second not yet.
       own.fake.configure({ rateLimitNext: 1, retryAfter: 2, blockedChats: new Set(users(571, 573)) });
       const id = await own.queue(botId, { type: "text", text: "fixed", paid: true });
-      await own.fake.waitFor(() => own.fake.rateLimited === 1);
+      await waitFor(() => own.fake.rateLimited === 1);
       expect(await own.job(id)).toMatchObject({ status: "running", total: 590 });
       // During the pause 551..560 write to the bot again (the gateway's upsert unblocks them), and 571..573 block it
       // and are marked so.
@@ -549,7 +551,7 @@ describe("a cancel while a run writes its audience", () => {
             "select 1 from pg_locks where relation = 'broadcast_audience'::regclass and not granted",
           )
         ).rows.length > 0;
-      await waitFor(async () => (await writing()) && (await insertWaits()), { interval: 2 });
+      await waitFor(async () => (await writing()) && (await insertWaits()), { intervalMs: 2 });
       await own.cancel(id);
       // The cancel's UPDATE did not wait for the write: it committed while the write still held its lock.
       expect((await own.job(id)).status).toBe("cancelled");

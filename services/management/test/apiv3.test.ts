@@ -204,7 +204,7 @@ describe("restart, stop and delete", () => {
     expect(rows[0]).toMatchObject({ status: "running", code_version: 1 });
     expect(rows[0].running_code).toBe(rows[0].code);
     expect(rows[0].webhook_secret_hash).toBe(createHash("sha256").update(secret).digest("hex"));
-    await waitFor(() => events.length > 0, { timeout: 3000, message: "a restart event" });
+    await waitFor(() => events.length > 0, { timeoutMs: 3000, what: "a restart event" });
     expect(events[0]).toEqual({ type: "restart", botId, codeVersion: 1 });
 
     // Editing afterwards changes the saved code only.

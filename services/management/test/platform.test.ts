@@ -68,7 +68,7 @@ async function portOf(l: Launched, service: string): Promise<number> {
       if (match) return Number(match[1]);
       return l.child.exitCode !== null ? 0 : undefined;
     },
-    { timeout: 60_000, interval: 50, message: `${service}'s port in the launcher's output` },
+    { timeoutMs: 60_000, intervalMs: 50, what: `${service}'s port in the launcher's output` },
   );
   if (port === 0) throw new Error(`the launcher exited:\n${l.output()}`);
   return port;
@@ -76,9 +76,9 @@ async function portOf(l: Launched, service: string): Promise<number> {
 
 async function ready(port: number): Promise<void> {
   await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, {
-    timeout: 60_000,
-    interval: 100,
-    message: `/readyz on ${port}`,
+    timeoutMs: 60_000,
+    intervalMs: 100,
+    what: `/readyz on ${port}`,
   });
 }
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
-import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 let h: GatewayHarness;
 let server: Server;
@@ -129,7 +130,7 @@ describe("bot.telegram in bot code, as Telegraf 4", () => {
       .set("X-Telegram-Bot-Api-Secret-Token", bot.webhookSecret)
       .send(update);
     expect(res.status).toBe(200);
-    const calls = await eventually(() => {
+    const calls = await waitFor(() => {
       const found = h.fake.callsOf("answerCallbackQuery", bot.token);
       return found.length > 0 ? found : undefined;
     });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -69,17 +70,6 @@ export interface GatewayHarnessOptions {
   events?: { beatMs: number; leaseMs: number };
 }
 
-/** Polls `check` until it returns a value other than undefined; throws after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 export async function startGatewayHarness(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: 10 });
@@ -118,7 +108,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
     });
     await replica.ready;
     // A replica serves from its cache once its own heartbeat has come back.
-    await eventually(() => (replica.events.trusted ? true : undefined));
+    await waitFor(() => replica.events.trusted, { what: "the replica's own heartbeat" });
     replicas.push(replica);
     return replica;
   };
@@ -189,7 +179,10 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
       return lines.reverse().map(({ level, message }) => ({ level, message }));
     },
     async waitForLog(botId, pattern, ms = 5000) {
-      return eventually(async () => (await h.logs(botId)).find((l) => pattern.test(l.message))?.message, ms);
+      return waitFor(async () => (await h.logs(botId)).find((l) => pattern.test(l.message))?.message, {
+        timeoutMs: ms,
+        what: `a log line of ${botId} matching ${pattern}`,
+      });
     },
     replica: startReplica,
     async close() {

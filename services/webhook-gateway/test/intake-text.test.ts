@@ -10,7 +10,8 @@ import fc from "fast-check";
 import request from "supertest";
 import { storableText } from "@botyard/common";
 import { anyText } from "@botyard/openapi/testing";
-import { eventually, startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 const RUNS = Number(process.env.TEXT_RUNS ?? 25);
 let h: GatewayHarness;
@@ -61,7 +62,7 @@ describe("the Telegram intake and text Postgres cannot store", () => {
         ]);
         const reply = `m${n} ${[first.text.length, user.text.length, lang.text.length].join(",")}`;
         const sent = () => h.fake.callsOf("sendMessage", bot.token).find((c) => c.params.chat_id === chat);
-        const call = await eventually(sent);
+        const call = await waitFor(sent);
         expect(call.params.text).toBe(reply);
       }),
       { numRuns: RUNS },

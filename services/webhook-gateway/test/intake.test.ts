@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
-import { eventually, startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 let h: GatewayHarness;
 beforeAll(async () => {
@@ -65,9 +66,7 @@ describe("handlers", () => {
         message: { message_id: 9, date: 1, chat: { id: 4242, type: "private" } },
       },
     });
-    await eventually(() =>
-      sent(bot).length === 4 && sent(bot, "answerCallbackQuery").length === 1 ? true : undefined,
-    );
+    await waitFor(() => sent(bot).length === 4 && sent(bot, "answerCallbackQuery").length === 1);
     expect(sent(bot)).toEqual(
       expect.arrayContaining([
         { chat_id: 4242, text: "Welcome, Ана!" },
@@ -109,7 +108,7 @@ describe("handlers", () => {
       update_id: 3,
       callback_query: { id: "c", chat_instance: "i", data: "d", from: { id: 33, is_bot: false, first_name: "Cb" } },
     });
-    await eventually(() => (sent(bot).length === 1 ? true : undefined));
+    await waitFor(() => sent(bot).length === 1);
     expect(sent(bot)).toEqual([{ chat_id: 11, text: "edited: fixed" }]);
     expect((await recipients(bot.botId)).map((r) => r.chat)).toEqual([11, 22, 33]);
   });
@@ -168,7 +167,7 @@ describe("refusals", () => {
     // Give a handler every chance to run: a later update of a running bot is answered, this one never was.
     const witness = await h.bot("bot.on('text', (ctx) => ctx.reply('ran'));");
     await post(witness, message(2, { text: "hi" }));
-    await eventually(() => (sent(witness).length === 1 ? true : undefined));
+    await waitFor(() => sent(witness).length === 1);
     expect(sent(bot)).toEqual([]);
   });
 });
@@ -190,11 +189,11 @@ describe("updates over a bot's limits", () => {
       expect(refused.body).toEqual({ ok: false, message: "Too many requests for this bot; slow down" });
       const retryAfter = Number(refused.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      await eventually(() => (sentHere().length === 1 ? true : undefined));
+      await waitFor(() => sentHere().length === 1);
       // Telegram sends a refused update again later; by then the bot has a token for it.
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
       expect((await send(2)).status).toBe(200);
-      await eventually(() => (sentHere().length === 2 ? true : undefined));
+      await waitFor(() => sentHere().length === 2);
       expect(sentHere()).toEqual(["got 1", "got 2"]);
     } finally {
       await hx.close();
@@ -211,7 +210,7 @@ describe("text Postgres cannot store", () => {
       { chat: 4242, lang: "ru", name: "A\ufffdB\ufffdC", username: "u\ufffd" },
     ]);
     // The handler sees the update as Telegram sent it.
-    await eventually(() => (sent(bot).length === 1 ? true : undefined));
+    await waitFor(() => sent(bot).length === 1);
     expect(sent(bot)).toEqual([{ chat_id: 4242, text: "got 5" }]);
   });
 });

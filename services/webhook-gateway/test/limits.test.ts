@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import request from "supertest";
 import { GatewayRepository } from "../src/bots/gateway-repository.js";
-import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 const MEMORY_MB = 16;
 let h: GatewayHarness;
@@ -175,7 +176,7 @@ describe("strikes and halts", () => {
     );
     // Both waits are in the isolate before the loop starts and await forever: only the isolate's restart ends them
     // (left alone, each would reach its own deadline and be a strike of its own).
-    await eventually(async () => {
+    await waitFor(async () => {
       const res = await request(h.app).get(`/custom/${botId}/waiting`);
       return res.body.data === 2 ? true : undefined;
     });
@@ -209,7 +210,7 @@ describe("unknown bots cost no database read while events are trusted", () => {
     const rounds: Array<{ lapses: number; rowReads: number; setReads: number }> = [];
     try {
       for (let round = 0; round < 5; round++) {
-        await eventually(() => (h.gateway.events.trusted ? true : undefined));
+        await waitFor(() => h.gateway.events.trusted);
         lapses = 0;
         const unknown = "A".repeat(32);
         const before = { rows: findBot.mock.calls.length, sets: botIds.mock.calls.length };

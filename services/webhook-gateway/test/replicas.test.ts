@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import type { Gateway } from "../src/app.js";
-import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 /** Code whose isolate counts its calls: a fresh isolate answers 1. */
 const COUNTER = "let calls = 0; logic['count'] = async () => ++calls;";
@@ -94,7 +95,7 @@ describe("isolate eviction", () => {
       expect(await count(h.app, botId)).toBe(1);
       expect(await count(h.app, botId)).toBe(2);
       expect(h.gateway.runtime.loadedCount).toBe(1);
-      await eventually(() => (h.gateway.runtime.loadedCount === 0 ? true : undefined), 5000);
+      await waitFor(() => h.gateway.runtime.loadedCount === 0, { timeoutMs: 5000 });
       expect(await count(h.app, botId)).toBe(1);
     } finally {
       await h.close();

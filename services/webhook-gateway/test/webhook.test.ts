@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
-import { eventually, startGatewayHarness, type GatewayHarness } from "./harness.js";
+import { waitFor } from "@botyard/common/testing";
+import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 let h: GatewayHarness;
 beforeAll(async () => {
@@ -280,7 +281,7 @@ describe("halts", () => {
       (await h.logs(botId)).filter((l) => /exceeded its memory limit/.test(l.message)).length;
     for (let i = 1; i <= 2; i++) {
       expect((await request(h.app).get(`/custom/${botId}/bomb`)).status).toBe(500);
-      await eventually(async () => ((await memoryLines()) >= i ? true : undefined));
+      await waitFor(async () => (await memoryLines()) >= i);
     }
     // Two incidents: still running.
     expect((await request(h.app).get(`/custom/${botId}/ok`)).body).toEqual({ ok: true, data: 1 });

@@ -35,16 +35,6 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
   });
 }
 
-/** Polls `attempt` until it returns true; resolves with the ms it took, or rejects after `limitMs`. */
-export async function pollUntil(attempt: () => Promise<boolean>, limitMs = 10_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await attempt().catch(() => false)) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`condition not met within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** What happened to one request of a {@link KeepAliveLoad}. */
 export interface Outcome {
   /** `performance.now()` when the request was handed to the agent. */

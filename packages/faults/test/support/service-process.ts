@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { waitFor } from "@botyard/common/testing";
 
 export const root = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -69,15 +70,15 @@ export class ServiceProcess {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const service = new ServiceProcess(name, child);
-    const deadline = Date.now() + 60_000;
-    while (service.#port === 0) {
-      service.#port = service.#listeningPort();
-      if (service.#port !== 0) break;
-      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-        child.kill("SIGKILL");
-        throw new Error(`${name} did not start:\n${service.lines.join("\n")}`);
-      }
-      await new Promise((r) => setTimeout(r, 25));
+    // Its port once it logs it; 0 once it exited without.
+    service.#port = await waitFor(() => service.#listeningPort() || (service.running ? undefined : 0), {
+      what: `${name} to listen`,
+      timeoutMs: 60_000,
+      intervalMs: 25,
+    }).catch(() => 0);
+    if (service.#port === 0) {
+      child.kill("SIGKILL");
+      throw new Error(`${name} did not start:\n${service.lines.join("\n")}`);
     }
     return service;
   }

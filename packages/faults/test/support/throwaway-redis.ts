@@ -3,6 +3,7 @@
  * kill and restart it. The shared Redis on 6379 is never touched.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { waitFor } from "@botyard/common/testing";
 import { answers, freePort } from "./ports.js";
 
 /** A running (or killed) throwaway Redis. */
@@ -29,13 +30,8 @@ export class ThrowawayRedis {
       { stdio: "ignore" },
     );
     this.#child = child;
-    const failed = new Promise<Error>((resolve) => child.once("error", resolve));
-    const deadline = Date.now() + 10_000;
-    while (!(await answers(this.port))) {
-      const error = await Promise.race([failed, new Promise((r) => setTimeout(r, 20, undefined))]);
-      if (error instanceof Error) throw error;
-      if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${this.port}`);
-    }
+    const failed = new Promise<never>((_, reject) => child.once("error", reject));
+    await Promise.race([failed, waitFor(() => answers(this.port), { what: `redis-server on ${this.port}` })]);
   }
 
   /** Freezes the server (SIGSTOP): connections stay open and commands get no answer, as from a hung server. */

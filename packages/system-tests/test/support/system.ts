@@ -146,7 +146,7 @@ export class System {
         const job = await this.job(bot, jobId);
         return job.status === status ? job : undefined;
       },
-      { timeout: 20_000, message: `job ${jobId} ${status}` },
+      { timeoutMs: 20_000, what: `job ${jobId} ${status}` },
     );
   }
 

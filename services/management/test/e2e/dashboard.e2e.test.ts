@@ -216,7 +216,7 @@ suite("dashboard in Chromium", () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
     const halted = `${platform.gatewayOrigin}/custom/${botId}/hello`;
-    await waitFor(async () => (await fetch(halted)).status === 403, { interval: 100, message: "the halt" });
+    await waitFor(async () => (await fetch(halted)).status === 403, { intervalMs: 100, what: "the halt" });
     await page.getByRole("link", { name: "Overview" }).click();
     await page.reload();
     await page.locator(".page-heading").getByText("Halted").waitFor();

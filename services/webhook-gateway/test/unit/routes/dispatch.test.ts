@@ -226,7 +226,7 @@ describe("gatewayDispatcher failures", () => {
         { url: "/custom/abc/x", method: "GET", headers: {} } as unknown as IncomingMessage,
         res as unknown as ServerResponse,
       );
-      await waitFor(() => destroyed, { timeout: 5000 });
+      await waitFor(() => destroyed, { timeoutMs: 5000 });
       // One more turn of the event loop, for a rejection to be reported if one escaped.
       await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);

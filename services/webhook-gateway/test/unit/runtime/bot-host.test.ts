@@ -85,7 +85,7 @@ describe("BotHost calls of a bot over its CPU budget", () => {
     expect(started).toEqual([]); // not before the debt is repaid
     d.repay();
     // After its wait each call reads the budget again, finds it repaid, and runs.
-    await waitFor(() => started.length === 2, { message: "both calls started" });
+    await waitFor(() => started.length === 2, { what: "both calls started" });
     expect(started.sort()).toEqual(["countDocuments", "findOne"]);
     releaseAll();
     await Promise.all([call, other]);
