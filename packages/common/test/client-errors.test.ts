@@ -8,11 +8,14 @@ import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
 import { boundPort, describeClientError, listen } from "../src/index.js";
+import { waitFor } from "../src/testing.js";
 
 let server: Server;
 let port: number;
 /** Releases the replies of `/slow` requests waiting for the test. */
 const releases: Array<() => void> = [];
+/** Requests the parser refused so far (the server's `clientError` events). */
+let refusals = 0;
 
 beforeAll(async () => {
   const app = express();
@@ -24,6 +27,9 @@ beforeAll(async () => {
   });
   server = await listen(app, 0, "127.0.0.1");
   port = boundPort(server);
+  server.on("clientError", () => {
+    refusals += 1;
+  });
 });
 
 afterAll(async () => {
@@ -32,11 +38,10 @@ afterAll(async () => {
 });
 
 /** Writes `raw` on a new connection and resolves with everything the server sent until it closed the connection. */
-function exchange(raw: string | Buffer, afterWrite?: () => void): Promise<string> {
+function exchange(raw: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1", () => {
       socket.write(raw);
-      afterWrite?.();
     });
     let received = "";
     socket.setEncoding("utf8");
@@ -111,7 +116,11 @@ describe("requests the HTTP parser refuses", () => {
   it("after a good request on the same connection, its reply goes out whole before the refusal", async () => {
     const raw = "GET /slow HTTP/1.1\r\nHost: a\r\n\r\nG@T /fast HTTP/1.1\r\nHost: a\r\n\r\n";
     // The slow reply is released only once the server has refused the second request.
-    const text = await exchange(raw, () => setTimeout(() => releases.shift()?.(), 100));
+    const before = refusals;
+    const exchanged = exchange(raw);
+    await waitFor(() => refusals > before && releases.length === 1, { what: "the second request refused" });
+    releases.shift()?.();
+    const text = await exchanged;
     const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
     expect(first).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(first).toMatch(/\{"slow":true\}$/);

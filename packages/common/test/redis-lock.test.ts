@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { createRedis, withRedisLock } from "../src/index.js";
+import { waitFor } from "../src/testing.js";
 
 const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 // Two connections, as two replicas would have.
@@ -29,7 +30,7 @@ describe("withRedisLock", () => {
       inside += 1;
       most = Math.max(most, inside);
       log.push(`${name} in`);
-      await sleep(30);
+      await sleep(30); // the work's length is what is tested: holders that overlapped would show here
       log.push(`${name} out`);
       inside -= 1;
       return name;
@@ -93,12 +94,13 @@ describe("withRedisLock", () => {
     const key = freshKey();
     let secondHolds = false;
     const first = withRedisLock(a, key, { ttlMs: 100, waitMs: 100, busy }, async () => {
-      await sleep(400); // past its ttl: the second takes the lock meanwhile
+      // Past its ttl: the second takes the lock meanwhile.
+      await waitFor(() => secondHolds, { what: "the second to take the lock" });
     });
-    await sleep(20);
+    await waitFor(async () => (await a.exists(key)) === 1, { what: "the first to take the lock" });
     const second = withRedisLock(b, key, { ttlMs: 5000, waitMs: 2000, busy }, async () => {
       secondHolds = true;
-      await sleep(600); // still holding when the first finishes and releases
+      await first; // still holding when the first finishes and releases
       return a.get(key);
     });
     await first;

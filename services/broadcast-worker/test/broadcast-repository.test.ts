@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { accounts, bots, broadcasts, createDb, recipients, schema, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import type { BroadcastPayload } from "@botyard/broadcast";
@@ -378,8 +379,12 @@ describe("claimNext", () => {
     try {
       await holder.query("begin");
       await holder.query("select 1 from broadcast_audience where broadcast_id = $1 and chat_id = 1 for update", [lost]);
+      const holderPid = (await holder.query("select pg_backend_pid() as pid")).rows[0].pid;
       const claim = repo.claimNext(b, "w1", 5000);
-      await new Promise((r) => setTimeout(r, 200)); // the claim is now waiting in the drop
+      const blocked = "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))";
+      await waitFor(async () => (await handle.pool.query(blocked, [holderPid])).rows[0].n > 0, {
+        what: "the claim to wait in the drop, behind the held row",
+      });
       // Management's cancel of the queued job: it would wait for the claim's row locks if the drop ran under them.
       const cancel = handle.pool.query(
         "update broadcasts set status = 'cancelled' where id = $1 and status = 'queued'",

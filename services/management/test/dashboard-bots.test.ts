@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { SecretBox } from "@botyard/common";
+import { waitFor } from "@botyard/common/testing";
 import { Browser, listen } from "./dashboard-client.js";
 import { fakeToken, SECRET_KEY, startHarness, type Harness } from "./harness.js";
 
@@ -280,6 +281,8 @@ describe("logs", () => {
 });
 
 describe("live streams end with the session", () => {
+  /** Streams whose reply has come: each checks its session from then on. */
+  let opened = 0;
   /** Opens a stream with `session`'s cookie; resolves with every data event once the server ends it (or at 6 s). */
   function untilEnded(path: string, session: string): Promise<{ ended: boolean; events: unknown[] }> {
     return new Promise((resolve, reject) => {
@@ -292,6 +295,7 @@ describe("live streams end with the session", () => {
         resolve({ ended: false, events });
       }, 6_000);
       req.on("response", (res) => {
+        opened += 1;
         expect(res.statusCode).toBe(200);
         res.on("data", (chunk: Buffer) => {
           for (const block of chunk.toString().split("\n\n"))
@@ -312,12 +316,9 @@ describe("live streams end with the session", () => {
     expect((await other.signIn(ownerEmail)).status).toBe(200);
     const logs = untilEnded(`/api/bots/${botId}/logs/stream`, other.session!);
     const jobs = untilEnded(`/api/bots/${botId}/broadcasts/stream`, other.session!);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => opened === 2, { what: "both streams open" });
     expect((await other.call("post", "/api/auth/signout")).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', 'after sign-out')", [
-      botId,
-    ]);
+    // Each ends at its next session check (every 2 s), or untilEnded gives up at 6 s.
     const [logStream, jobStream] = await Promise.all([logs, jobs]);
     expect(logStream).toEqual({ ended: true, events: [] });
     expect(jobStream.ended).toBe(true);
@@ -421,7 +422,7 @@ describe("broadcasts", () => {
       (e) => e.length >= 2,
       async (events) => {
         // After the stream's first event (the job as queued), so that what follows is a change it streams.
-        while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        await waitFor(() => events.length > 0, { what: "the stream's first event" });
         await h.handle.pool.query("update broadcasts set status = 'running', total = 10, sent = 4 where id = $1", [
           jobId,
         ]);
