@@ -296,6 +296,7 @@ describe("BroadcastRun", () => {
   });
 
   it("keeps at most maxInFlight sends awaiting Telegram", async () => {
+    // Each send takes 30 ms on purpose: sends that overlap are what the test counts.
     const { telegram, run } = setup(range(12), () => new Promise((resolve) => setTimeout(resolve, 30)), {
       maxInFlight: 2,
     });

@@ -190,7 +190,8 @@ describe("updates over a bot's limits", () => {
       const retryAfter = Number(refused.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       await waitFor(() => sentHere().length === 1);
-      // Telegram sends a refused update again later; by then the bot has a token for it.
+      // Telegram sends a refused update again later; by then the bot has a token for it. The wait is what is
+      // tested: Retry-After's seconds refill the bot's rate, and nothing happens meanwhile that could be awaited.
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
       expect((await send(2)).status).toBe(200);
       await waitFor(() => sentHere().length === 2);

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
+import { waitFor } from "@botyard/common/testing";
 import type { Gateway } from "../src/app.js";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
@@ -45,7 +46,7 @@ describe("restart under load", () => {
       restarts.push({ version, answeredAt: performance.now() });
       // Let some calls run on this version before the next restart.
       const seen = calls.length;
-      while (calls.length < seen + 10) await new Promise((r) => setImmediate(r));
+      await waitFor(() => calls.length >= seen + 10, { what: `10 calls after restart ${version}` });
     }
     running = false;
     await Promise.all(clients);

@@ -256,20 +256,21 @@ suite("dashboard in Chromium", () => {
     const bar = job.getByRole("progressbar");
     // The values the bar shows while it runs, sampled without reloading.
     const seen = new Set<number>();
-    const deadline = Date.now() + 30_000;
     let shotTaken = false;
-    for (;;) {
-      const value = Number(await bar.getAttribute("value"));
-      seen.add(value);
-      if (!shotTaken && value >= 15) {
-        await page.evaluate("window.scrollTo(0, 0)");
-        await shot("08-broadcast-progress");
-        shotTaken = true;
-      }
-      if ((await job.getAttribute("data-status")) === "completed") break;
-      if (Date.now() > deadline) throw new Error(`the broadcast did not complete; values seen ${[...seen]}`);
-      await page.waitForTimeout(100);
-    }
+    await waitFor(
+      async () => {
+        const value = Number(await bar.getAttribute("value"));
+        seen.add(value);
+        if (!shotTaken && value >= 15) {
+          await page.evaluate("window.scrollTo(0, 0)");
+          await shot("08-broadcast-progress");
+          shotTaken = true;
+        }
+        if ((await job.getAttribute("data-status")) === "completed") return true;
+        throw new Error(`values seen ${[...seen]}`);
+      },
+      { what: "the broadcast to complete", timeoutMs: 30_000, intervalMs: 100 },
+    );
     expect(Number(await bar.getAttribute("value"))).toBe(50);
     expect([...seen].filter((v) => v > 0 && v < 50).length).toBeGreaterThanOrEqual(2);
     await expect(job.getByTestId("job-stats").textContent()).resolves.toMatch(/50 sent.*0 failed.*50 total/);

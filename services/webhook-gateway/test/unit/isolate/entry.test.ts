@@ -36,7 +36,10 @@ beforeAll(async () => {
 
 const send = (message: ToIsolate) => receive(JSON.stringify(message));
 
-/** Waits (turn by turn, no clock) until the bootstrap has sent the outcome of `callId`. */
+/**
+ * Waits (turn by turn, no clock) until the bootstrap has sent the outcome of `callId`. Not with waitFor: the bootstrap
+ * has made this file's global setTimeout the bot's own, which asks the host (nobody here) to sleep.
+ */
 async function outcomeOf(callId: number) {
   for (let turn = 0; turn < 1000; turn++) {
     mailbox.drain();

@@ -239,6 +239,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   },
   "/hang": () => {},
   "/slow": (_req, res) => {
+    // Late on purpose: the timeout tests need a server that answers after 300 ms.
     setTimeout(() => res.setHeader("content-type", "application/json").end('{"slow":true}'), 300);
   },
   "/gzip-bomb": (_req, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(gzipBomb()),
