@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only).
+         * @description Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only); 429 RATE_LIMITED past 10 sign-ups an hour from one address, or while the server's password hashing is saturated.
          */
         post: operations["dashboardSignUp"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description A new session id every time. Failed attempts are throttled per e-mail and per IP (429 + Retry-After).
+         * @description A new session id every time. Attempts are throttled per address and per address and e-mail (429 + Retry-After); past 5 failures of one e-mail, addresses that failed before wait a doubling delay.
          */
         post: operations["dashboardSignIn"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Set the password from an invite link and sign in
-         * @description The link works once; every other session of the account ends.
+         * @description The link works once; every other session of the account ends. 429 RATE_LIMITED past 10 attempts in 15 minutes from one address.
          */
         post: operations["dashboardAcceptInvite"];
         delete?: never;
@@ -5595,6 +5595,26 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -6394,6 +6414,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "BODY_TOO_LARGE",
                      *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */

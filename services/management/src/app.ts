@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import {
   AppError,
   type BotEventBus,
+  Counter,
   errorHandler,
   httpMetricsMiddleware,
   operatorRouter,
@@ -31,6 +32,9 @@ import { AuthService } from "./auth/auth-service.js";
 import { SessionHttp } from "./auth/http.js";
 import { SessionRepository } from "./auth/session-repository.js";
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from "./auth/throttle.js";
+import { type AddressLimits, DEFAULT_ADDRESS_LIMITS } from "./auth/auth-service.js";
+import { PasswordHasher, type PasswordHasherOptions } from "./auth/password.js";
+import { FixedWindowLimiter } from "./limits/fixed-window.js";
 import { dashboardRouter } from "./dashboard-api/router.js";
 import { webRouter } from "./web/router.js";
 
@@ -54,8 +58,12 @@ export interface ManagementDeps {
   signup?: "open" | "closed";
   /** PUBLIC_BASE_URL: the dashboard's own address (accepted Origin; https there makes the cookie Secure). */
   publicBaseUrl?: string;
-  /** Sign-in throttle limits (tests lower them). */
-  signInThrottle?: ThrottleLimits;
+  /** Sign-in throttle limits, over {@link DEFAULT_THROTTLE} (tests lower them). */
+  signInThrottle?: Partial<ThrottleLimits>;
+  /** Sign-ups and invite acceptances per client address, over {@link DEFAULT_ADDRESS_LIMITS}. */
+  addressLimits?: Partial<AddressLimits>;
+  /** ARGON2_CONCURRENCY and the wait queue of the argon2 gate (docs/dashboard.md#passwords). */
+  argon2?: Pick<PasswordHasherOptions, "concurrency" | "queue">;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
   tryTimeoutMs?: number;
   /**
@@ -94,10 +102,31 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
   });
   const broadcast = createBroadcastModule({ db: deps.db, redis: deps.redis, names: deps.names, logger: deps.logger });
+  const argon2Runs = new Counter({
+    name: "management_argon2_runs_total",
+    help: "argon2 hashes and verifications started, by kind",
+    labelNames: ["kind"],
+    registers: [deps.registry],
+  });
+  const argon2Refused = new Counter({
+    name: "management_argon2_refused_total",
+    help: "Password hashes refused with 429 because the argon2 gate and its queue were full",
+    registers: [deps.registry],
+  });
+  const hasher = new PasswordHasher({
+    ...deps.argon2,
+    onRun: (kind) => argon2Runs.inc({ kind }),
+    onRefused: () => argon2Refused.inc(),
+  });
+  const limiter = new FixedWindowLimiter(deps.redis);
   const auth = new AuthService({
     sessions: new SessionRepository(deps.db),
     accounts: accountRepository,
-    throttle: new SignInThrottle(deps.redis, deps.names, deps.signInThrottle ?? DEFAULT_THROTTLE),
+    throttle: new SignInThrottle(deps.redis, deps.names, { ...DEFAULT_THROTTLE, ...deps.signInThrottle }, deps.logger),
+    limiter,
+    keyOf: (...parts) => deps.names.key("auth-limit", ...parts),
+    addressLimits: { ...DEFAULT_ADDRESS_LIMITS, ...deps.addressLimits },
+    hasher,
     signup: deps.signup ?? "open",
   });
   const sessionHttp = new SessionHttp(auth, { publicBaseUrl: deps.publicBaseUrl ?? "http://127.0.0.1" });

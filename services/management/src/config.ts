@@ -24,6 +24,14 @@ export const managementConfigSchema = baseConfigSchema.extend({
     (v) => (v === "" || v === undefined ? "loopback" : /^\d+$/.test(String(v)) ? Number(v) : v),
     z.union([z.number().int().min(0).max(10), z.string().min(1)]),
   ),
+  /**
+   * argon2 hashes and verifications at once in this process; beyond them 16 per slot wait, and the rest answer 429.
+   * Default: the cores, at most libuv's pool less two (2 with the default pool of 4). @see docs/dashboard.md#passwords
+   */
+  ARGON2_CONCURRENCY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1, "ARGON2_CONCURRENCY must be 1 or more").max(64).optional(),
+  ),
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
 });

@@ -120,15 +120,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/auth/signup",
     operationId: "dashboardSignUp",
     summary: "Create an account and sign in",
-    description: "Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only).",
+    description:
+      "Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only); 429 RATE_LIMITED past " +
+      "10 sign-ups an hour from one address, or while the server's password hashing is saturated.",
     access: "public",
     body: s.Credentials,
     reply: s.SessionReply,
     status: 201,
-    errors: [409],
+    errors: [409, 429],
     handler: async (input, services) => {
       const { email, password } = input.body as { email: string; password: string };
-      return opened(input, services, await services.auth.signUp(email, password));
+      return opened(input, services, await services.auth.signUp(email, password, input.req.ip ?? "unknown"));
     },
   },
   {
@@ -137,7 +139,8 @@ export const dashboardRoutes: DashboardRoute[] = [
     operationId: "dashboardSignIn",
     summary: "Sign in with e-mail and password",
     description:
-      "A new session id every time. Failed attempts are throttled per e-mail and per IP (429 + Retry-After).",
+      "A new session id every time. Attempts are throttled per address and per address and e-mail (429 + " +
+      "Retry-After); past 5 failures of one e-mail, addresses that failed before wait a doubling delay.",
     access: "public",
     body: s.SignIn,
     reply: s.SessionReply,
@@ -207,15 +210,18 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/auth/invite/:token",
     operationId: "dashboardAcceptInvite",
     summary: "Set the password from an invite link and sign in",
-    description: "The link works once; every other session of the account ends.",
+    description:
+      "The link works once; every other session of the account ends. 429 RATE_LIMITED past 10 attempts in 15 " +
+      "minutes from one address.",
     access: "public",
     params: s.tokenParam,
     body: s.InvitePassword,
     reply: s.SessionReply,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const { password } = input.body as { password: string };
-      return opened(input, services, await services.auth.acceptInvite(input.params.token!, password));
+      const made = await services.auth.acceptInvite(input.params.token!, password, input.req.ip ?? "unknown");
+      return opened(input, services, made);
     },
   },
   // ---- Settings ----
