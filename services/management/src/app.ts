@@ -37,6 +37,7 @@ import { PasswordHasher, type PasswordHasherOptions } from "./auth/password.js";
 import { FixedWindowLimiter } from "./limits/fixed-window.js";
 import { dashboardRouter } from "./dashboard-api/router.js";
 import { webRouter } from "./web/router.js";
+import { securityHeaders } from "./security-headers.js";
 
 /** What the app is built from. */
 export interface ManagementDeps {
@@ -134,11 +135,17 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.trustProxy ?? "loopback");
+  app.use(securityHeaders({ https: (deps.publicBaseUrl ?? "").startsWith("https:") }));
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
   app.use(docsRouter({ document: managementDocument(), docsPage: true, title: "Botyard management API" }));
   const admin = deps.operatorToken
-    ? createAdminModule({ operatorToken: deps.operatorToken, redis: deps.redis, names: deps.names })
+    ? createAdminModule({
+        operatorToken: deps.operatorToken,
+        redis: deps.redis,
+        names: deps.names,
+        publicBaseUrl: deps.publicBaseUrl ?? "http://127.0.0.1",
+      })
     : undefined;
   if (admin) app.use(admin.router);
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
