@@ -36,13 +36,13 @@ export interface paths {
         };
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg. Each account may look up at most 10 target accounts a minute (429 with Retry-After beyond), so transfers cannot be used to test which e-mail addresses have accounts.
          */
         get: operations["transferBotViaGet"];
         put?: never;
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg. Each account may look up at most 10 target accounts a minute (429 with Retry-After beyond), so transfers cannot be used to test which e-mail addresses have accounts.
          */
         post: operations["transferBot"];
         delete?: never;
@@ -704,7 +704,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy the bot to another account (as /apiv3/transferBot), with the per-collection report */
+        /**
+         * Copy the bot to another account (as /apiv3/transferBot), with the per-collection report
+         * @description At most 10 target lookups a minute per account (429 RATE_LIMITED with Retry-After beyond).
+         */
         post: operations["dashboardTransferBot"];
         delete?: never;
         options?: never;
@@ -1957,6 +1960,24 @@ export interface operations {
                     "application/json": components["schemas"]["Apiv3Error"];
                 };
             };
+            /** @description Too many transfers from this account; try again in 42 s: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Too many transfers from this account; try again in 42 s",
+                     *       "stat_code": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -2134,6 +2155,24 @@ export interface operations {
                      *       "ok": false,
                      *       "msg": "Request body is larger than 1280kb",
                      *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Too many transfers from this account; try again in 42 s: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Too many transfers from this account; try again in 42 s",
+                     *       "stat_code": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Apiv3Error"];
@@ -9361,6 +9400,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "BODY_TOO_LARGE",
                      *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */

@@ -34,7 +34,7 @@ import { SessionRepository } from "./auth/session-repository.js";
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from "./auth/throttle.js";
 import { type AddressLimits, DEFAULT_ADDRESS_LIMITS } from "./auth/auth-service.js";
 import { PasswordHasher, type PasswordHasherOptions } from "./auth/password.js";
-import { FixedWindowLimiter } from "./limits/fixed-window.js";
+import { FixedWindowLimiter, type WindowLimit } from "./limits/fixed-window.js";
 import { dashboardRouter } from "./dashboard-api/router.js";
 import { webRouter } from "./web/router.js";
 import { securityHeaders } from "./security-headers.js";
@@ -65,6 +65,8 @@ export interface ManagementDeps {
   addressLimits?: Partial<AddressLimits>;
   /** ARGON2_CONCURRENCY and the wait queue of the argon2 gate (docs/dashboard.md#passwords). */
   argon2?: Pick<PasswordHasherOptions, "concurrency" | "queue">;
+  /** transferBot's target lookups per account (default 10 a minute; tests lower it). */
+  transferLookups?: WindowLimit;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
   tryTimeoutMs?: number;
   /**
@@ -101,6 +103,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     logger: deps.logger,
     webhookBaseUrl: deps.webhookBaseUrl,
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
+    ...(deps.transferLookups ? { transferLookups: deps.transferLookups } : {}),
   });
   const broadcast = createBroadcastModule({ db: deps.db, redis: deps.redis, names: deps.names, logger: deps.logger });
   const argon2Runs = new Counter({

@@ -36,6 +36,7 @@ export interface HarnessOptions {
   addressLimits?: ManagementDeps["addressLimits"];
   argon2?: ManagementDeps["argon2"];
   publicBaseUrl?: string;
+  transferLookups?: ManagementDeps["transferLookups"];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -71,6 +72,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.addressLimits ? { addressLimits: options.addressLimits } : {}),
     ...(options.argon2 ? { argon2: options.argon2 } : {}),
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
   });
   let n = 0;
   return {

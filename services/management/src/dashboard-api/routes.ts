@@ -482,11 +482,12 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/transfer",
     operationId: "dashboardTransferBot",
     summary: "Copy the bot to another account (as /apiv3/transferBot), with the per-collection report",
+    description: "At most 10 target lookups a minute per account (429 RATE_LIMITED with Retry-After beyond).",
     access: "session",
     params: s.botIdParam,
     body: s.Transfer,
     reply: s.TransferReply,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const body = input.body as {
         targetEmail: string;
