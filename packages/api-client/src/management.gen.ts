@@ -647,7 +647,7 @@ export interface paths {
         };
         /**
          * New log lines as server-sent events
-         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open.
+         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
          */
         get: operations["dashboardLogStream"];
         put?: never;
@@ -759,7 +759,7 @@ export interface paths {
         };
         /**
          * The last 20 broadcasts as server-sent events, whenever their counts change
-         * @description Each event is `data: {"jobs":[…]}`, at most two a second.
+         * @description Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
          */
         get: operations["dashboardBroadcastStream"];
         put?: never;
@@ -8821,6 +8821,26 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -10065,6 +10085,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "METHOD_NOT_ALLOWED",
                      *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */

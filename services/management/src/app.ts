@@ -36,6 +36,10 @@ import { type AddressLimits, DEFAULT_ADDRESS_LIMITS } from "./auth/auth-service.
 import { PasswordHasher, type PasswordHasherOptions } from "./auth/password.js";
 import { FixedWindowLimiter, type WindowLimit } from "./limits/fixed-window.js";
 import { dashboardRouter } from "./dashboard-api/router.js";
+import type { LiveStreams } from "./dashboard-api/streams.js";
+import { LiveHub } from "./dashboard-api/live-hub.js";
+import { StreamSlots } from "./limits/stream-slots.js";
+import { DEFAULT_LIVE_STREAMS_PER_ACCOUNT } from "./config.js";
 import { webRouter } from "./web/router.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -65,6 +69,8 @@ export interface ManagementDeps {
   addressLimits?: Partial<AddressLimits>;
   /** ARGON2_CONCURRENCY and the wait queue of the argon2 gate (docs/dashboard.md#passwords). */
   argon2?: Pick<PasswordHasherOptions, "concurrency" | "queue">;
+  /** LIVE_STREAMS_PER_ACCOUNT: live log and broadcast streams one account may hold open (default 10). */
+  liveStreamsPerAccount?: number;
   /** transferBot's target lookups per account (default 10 a minute; tests lower it). */
   transferLookups?: WindowLimit;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
@@ -85,6 +91,8 @@ export interface ManagementApp {
   admin?: AdminModule;
   /** Dashboard accounts and sessions (the CLI's user:invite uses the same service). */
   auth: AuthService;
+  /** The live streams' poll loops (one per bot and kind) and per-account slots. */
+  live: LiveStreams;
 }
 
 /** Wires repositories, services and routes. */
@@ -154,12 +162,22 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
-  app.use(dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service }, deps.logger));
+  const live = {
+    hub: new LiveHub(),
+    slots: new StreamSlots(
+      deps.redis,
+      (accountId) => deps.names.key("live-streams", accountId),
+      deps.liveStreamsPerAccount ?? DEFAULT_LIVE_STREAMS_PER_ACCOUNT,
+    ),
+  };
+  app.use(
+    dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service, live }, deps.logger),
+  );
   // The dashboard at / (index.html for its routes): after every API route, before the JSON 404.
   app.use(webRouter());
   app.use(() => {
     throw new AppError("NOT_FOUND");
   });
   app.use(errorHandler({ envelope: apiv3ErrorBody, logger: deps.logger, context: "management request" }));
-  return { app, broadcast, accounts, auth, ...(admin ? { admin } : {}) };
+  return { app, broadcast, accounts, auth, live, ...(admin ? { admin } : {}) };
 }

@@ -37,6 +37,7 @@ export interface HarnessOptions {
   argon2?: ManagementDeps["argon2"];
   publicBaseUrl?: string;
   transferLookups?: ManagementDeps["transferLookups"];
+  liveStreamsPerAccount?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -73,6 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.argon2 ? { argon2: options.argon2 } : {}),
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
+    ...(options.liveStreamsPerAccount ? { liveStreamsPerAccount: options.liveStreamsPerAccount } : {}),
   });
   let n = 0;
   return {

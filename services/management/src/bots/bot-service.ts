@@ -225,6 +225,12 @@ export class BotService {
   }
 
   /** Log lines after `cursor`, oldest first, and the new cursor (the caller checked ownership with logCursor). */
+  /** Log lines after `cursor` (at most 200), each with its id: live streams filter by id per reader. */
+  async logEntriesAfter(botId: string, cursor: number) {
+    const rows = await this.deps.bots.logsAfter(botId, cursor, 200);
+    return rows.map((r) => ({ id: r.id, line: { at: r.at.toISOString(), level: r.level, message: r.message } }));
+  }
+
   async logsAfter(botId: string, cursor: number) {
     const rows = await this.deps.bots.logsAfter(botId, cursor, 200);
     return {

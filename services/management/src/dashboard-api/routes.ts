@@ -17,7 +17,7 @@ import type { BroadcastService } from "../broadcast/broadcast-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
 import { parseOrThrow } from "@botyard/openapi";
-import { streamBroadcasts, streamLogs } from "./streams.js";
+import { type LiveStreams, streamBroadcasts, streamLogs } from "./streams.js";
 
 /** What the handlers call. */
 export interface DashboardServices {
@@ -26,6 +26,7 @@ export interface DashboardServices {
   accounts: AccountService;
   bots: BotService;
   broadcasts: BroadcastService;
+  live: LiveStreams;
 }
 
 /**
@@ -437,13 +438,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/logs/stream",
     operationId: "dashboardLogStream",
     summary: "New log lines as server-sent events",
-    description: 'Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open.',
+    description:
+      'Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 ' +
+      "RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
     access: "session",
     params: s.botIdParam,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const cursor = await services.bots.logCursor(session(input).accountId, botId(input));
-      streamLogs(input.req, input.res, stillSignedIn(input, services), services.bots, botId(input), cursor);
+      const slot = await services.live.slots.acquire(session(input).accountId);
+      const signedIn = stillSignedIn(input, services);
+      streamLogs(input.req, input.res, services.live, slot, signedIn, services.bots, botId(input), cursor);
       return undefined;
     },
   },
@@ -565,13 +570,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/broadcasts/stream",
     operationId: "dashboardBroadcastStream",
     summary: "The last 20 broadcasts as server-sent events, whenever their counts change",
-    description: 'Each event is `data: {"jobs":[…]}`, at most two a second.',
+    description:
+      'Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has ' +
+      "LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
     access: "session",
     params: s.botIdParam,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       await services.bots.get(session(input).accountId, botId(input));
-      streamBroadcasts(input.req, input.res, stillSignedIn(input, services), services.broadcasts, botId(input));
+      const slot = await services.live.slots.acquire(session(input).accountId);
+      const signedIn = stillSignedIn(input, services);
+      streamBroadcasts(input.req, input.res, services.live, slot, signedIn, services.broadcasts, botId(input));
       return undefined;
     },
   },
