@@ -123,6 +123,11 @@ describe("infra/helm/botyard", () => {
     expect(get(named(objects, "ConfigMap", "botyard-config"), "data.WEBHOOK_BASE_URL")).toBe(
       "https://hooks.botyard.example",
     );
+    expect(get(named(objects, "ConfigMap", "botyard-config"), "data.PUBLIC_BASE_URL")).toBe(
+      "https://api.botyard.example",
+    );
+    // Behind the ingress, management sees each client's own address (the sign-in throttle counts per address).
+    expect(get(named(objects, "ConfigMap", "botyard-config"), "data.TRUST_PROXY")).toBe("loopback, uniquelocal");
   });
 
   it("scales management and the gateway on CPU, and leaves their replica count to the autoscaler", () => {

@@ -36,13 +36,13 @@ export interface paths {
         };
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg. Each account may look up at most 10 target accounts a minute (429 with Retry-After beyond), so transfers cannot be used to test which e-mail addresses have accounts.
          */
         get: operations["transferBotViaGet"];
         put?: never;
         /**
          * Copy a bot and its code to another account
-         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.
+         * @description Copies code and name (not env vars, collections or recipients) into a new bot of the account with targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg. Each account may look up at most 10 target accounts a minute (429 with Retry-After beyond), so transfers cannot be used to test which e-mail addresses have accounts.
          */
         post: operations["transferBot"];
         delete?: never;
@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only).
+         * @description Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only); 429 RATE_LIMITED past 10 sign-ups an hour from one address, or while the server's password hashing is saturated.
          */
         post: operations["dashboardSignUp"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description A new session id every time. Failed attempts are throttled per e-mail and per IP (429 + Retry-After).
+         * @description A new session id every time. Attempts are throttled per address and per address and e-mail (429 + Retry-After); past 5 failures of one e-mail, addresses that failed before wait a doubling delay.
          */
         post: operations["dashboardSignIn"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Set the password from an invite link and sign in
-         * @description The link works once; every other session of the account ends.
+         * @description The link works once; every other session of the account ends. 429 RATE_LIMITED past 10 attempts in 15 minutes from one address.
          */
         post: operations["dashboardAcceptInvite"];
         delete?: never;
@@ -647,7 +647,7 @@ export interface paths {
         };
         /**
          * New log lines as server-sent events
-         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open.
+         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
          */
         get: operations["dashboardLogStream"];
         put?: never;
@@ -704,7 +704,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy the bot to another account (as /apiv3/transferBot), with the per-collection report */
+        /**
+         * Copy the bot to another account (as /apiv3/transferBot), with the per-collection report
+         * @description At most 10 target lookups a minute per account (429 RATE_LIMITED with Retry-After beyond).
+         */
         post: operations["dashboardTransferBot"];
         delete?: never;
         options?: never;
@@ -756,7 +759,7 @@ export interface paths {
         };
         /**
          * The last 20 broadcasts as server-sent events, whenever their counts change
-         * @description Each event is `data: {"jobs":[…]}`, at most two a second.
+         * @description Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
          */
         get: operations["dashboardBroadcastStream"];
         put?: never;
@@ -1957,6 +1960,24 @@ export interface operations {
                     "application/json": components["schemas"]["Apiv3Error"];
                 };
             };
+            /** @description Too many transfers from this account; try again in 42 s: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Too many transfers from this account; try again in 42 s",
+                     *       "stat_code": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -2134,6 +2155,24 @@ export interface operations {
                      *       "ok": false,
                      *       "msg": "Request body is larger than 1280kb",
                      *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Too many transfers from this account; try again in 42 s: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Too many transfers from this account; try again in 42 s",
+                     *       "stat_code": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Apiv3Error"];
@@ -5595,6 +5634,26 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -6394,6 +6453,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "BODY_TOO_LARGE",
                      *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */
@@ -8742,6 +8821,26 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -9321,6 +9420,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "BODY_TOO_LARGE",
                      *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */
@@ -9966,6 +10085,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "METHOD_NOT_ALLOWED",
                      *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Too many failed sign-ins; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "SIGN_IN_THROTTLED",
+                     *         "message": "Too many sign-in attempts; try again in 900 s"
                      *       }
                      *     }
                      */

@@ -18,6 +18,24 @@ export const SCHEME = {
 
 /** The cookie of the dashboard's session (docs/dashboard.md#sessions). */
 export const DASHBOARD_SESSION_COOKIE = "botyard_session";
+/** The cookie of the operator pages' login (docs/operations.md#queue-dashboard). */
+export const OPERATOR_COOKIE = "botyard_operator";
+
+/**
+ * The name a platform cookie takes: under an https PUBLIC_BASE_URL it gets the `__Host-` prefix, which browsers
+ * accept only with Secure, Path=/ and no Domain, so no other host (a sibling subdomain) can set or shadow it.
+ */
+export function platformCookieName(base: string, https: boolean): string {
+  return https ? `__Host-${base}` : base;
+}
+
+/**
+ * Every name a platform cookie may have. The gateway removes these from the Cookie header it gives bot code
+ * (docs/bot-runtime.md#globals): a bot on the same host name must never read a visitor's session.
+ */
+export const PLATFORM_COOKIES: ReadonlySet<string> = new Set(
+  [DASHBOARD_SESSION_COOKIE, OPERATOR_COOKIE].flatMap((name) => [name, platformCookieName(name, true)]),
+);
 
 export const SECURITY_SCHEMES = {
   [SCHEME.apiKeyQuery]: {

@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import {
   AppError,
   type BotEventBus,
+  Counter,
   errorHandler,
   httpMetricsMiddleware,
   operatorRouter,
@@ -31,8 +32,16 @@ import { AuthService } from "./auth/auth-service.js";
 import { SessionHttp } from "./auth/http.js";
 import { SessionRepository } from "./auth/session-repository.js";
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from "./auth/throttle.js";
+import { type AddressLimits, DEFAULT_ADDRESS_LIMITS } from "./auth/auth-service.js";
+import { PasswordHasher, type PasswordHasherOptions } from "./auth/password.js";
+import { FixedWindowLimiter, type WindowLimit } from "./limits/fixed-window.js";
 import { dashboardRouter } from "./dashboard-api/router.js";
+import type { LiveStreams } from "./dashboard-api/streams.js";
+import { LiveHub } from "./dashboard-api/live-hub.js";
+import { StreamSlots } from "./limits/stream-slots.js";
+import { DEFAULT_LIVE_STREAMS_PER_ACCOUNT } from "./config.js";
 import { webRouter } from "./web/router.js";
+import { securityHeaders } from "./security-headers.js";
 
 /** What the app is built from. */
 export interface ManagementDeps {
@@ -54,8 +63,16 @@ export interface ManagementDeps {
   signup?: "open" | "closed";
   /** PUBLIC_BASE_URL: the dashboard's own address (accepted Origin; https there makes the cookie Secure). */
   publicBaseUrl?: string;
-  /** Sign-in throttle limits (tests lower them). */
-  signInThrottle?: ThrottleLimits;
+  /** Sign-in throttle limits, over {@link DEFAULT_THROTTLE} (tests lower them). */
+  signInThrottle?: Partial<ThrottleLimits>;
+  /** Sign-ups and invite acceptances per client address, over {@link DEFAULT_ADDRESS_LIMITS}. */
+  addressLimits?: Partial<AddressLimits>;
+  /** ARGON2_CONCURRENCY and the wait queue of the argon2 gate (docs/dashboard.md#passwords). */
+  argon2?: Pick<PasswordHasherOptions, "concurrency" | "queue">;
+  /** LIVE_STREAMS_PER_ACCOUNT: live log and broadcast streams one account may hold open (default 10). */
+  liveStreamsPerAccount?: number;
+  /** transferBot's target lookups per account (default 10 a minute; tests lower it). */
+  transferLookups?: WindowLimit;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
   tryTimeoutMs?: number;
   /**
@@ -74,6 +91,8 @@ export interface ManagementApp {
   admin?: AdminModule;
   /** Dashboard accounts and sessions (the CLI's user:invite uses the same service). */
   auth: AuthService;
+  /** The live streams' poll loops (one per bot and kind) and per-account slots. */
+  live: LiveStreams;
 }
 
 /** Wires repositories, services and routes. */
@@ -92,12 +111,34 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     logger: deps.logger,
     webhookBaseUrl: deps.webhookBaseUrl,
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
+    ...(deps.transferLookups ? { transferLookups: deps.transferLookups } : {}),
   });
   const broadcast = createBroadcastModule({ db: deps.db, redis: deps.redis, names: deps.names, logger: deps.logger });
+  const argon2Runs = new Counter({
+    name: "management_argon2_runs_total",
+    help: "argon2 hashes and verifications started, by kind",
+    labelNames: ["kind"],
+    registers: [deps.registry],
+  });
+  const argon2Refused = new Counter({
+    name: "management_argon2_refused_total",
+    help: "Password hashes refused with 429 because the argon2 gate and its queue were full",
+    registers: [deps.registry],
+  });
+  const hasher = new PasswordHasher({
+    ...deps.argon2,
+    onRun: (kind) => argon2Runs.inc({ kind }),
+    onRefused: () => argon2Refused.inc(),
+  });
+  const limiter = new FixedWindowLimiter(deps.redis);
   const auth = new AuthService({
     sessions: new SessionRepository(deps.db),
     accounts: accountRepository,
-    throttle: new SignInThrottle(deps.redis, deps.names, deps.signInThrottle ?? DEFAULT_THROTTLE),
+    throttle: new SignInThrottle(deps.redis, deps.names, { ...DEFAULT_THROTTLE, ...deps.signInThrottle }, deps.logger),
+    limiter,
+    keyOf: (...parts) => deps.names.key("auth-limit", ...parts),
+    addressLimits: { ...DEFAULT_ADDRESS_LIMITS, ...deps.addressLimits },
+    hasher,
     signup: deps.signup ?? "open",
   });
   const sessionHttp = new SessionHttp(auth, { publicBaseUrl: deps.publicBaseUrl ?? "http://127.0.0.1" });
@@ -105,22 +146,38 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.trustProxy ?? "loopback");
+  app.use(securityHeaders({ https: (deps.publicBaseUrl ?? "").startsWith("https:") }));
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
   app.use(docsRouter({ document: managementDocument(), docsPage: true, title: "Botyard management API" }));
   const admin = deps.operatorToken
-    ? createAdminModule({ operatorToken: deps.operatorToken, redis: deps.redis, names: deps.names })
+    ? createAdminModule({
+        operatorToken: deps.operatorToken,
+        redis: deps.redis,
+        names: deps.names,
+        publicBaseUrl: deps.publicBaseUrl ?? "http://127.0.0.1",
+      })
     : undefined;
   if (admin) app.use(admin.router);
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
-  app.use(dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service }, deps.logger));
+  const live = {
+    hub: new LiveHub(),
+    slots: new StreamSlots(
+      deps.redis,
+      (accountId) => deps.names.key("live-streams", accountId),
+      deps.liveStreamsPerAccount ?? DEFAULT_LIVE_STREAMS_PER_ACCOUNT,
+    ),
+  };
+  app.use(
+    dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service, live }, deps.logger),
+  );
   // The dashboard at / (index.html for its routes): after every API route, before the JSON 404.
   app.use(webRouter());
   app.use(() => {
     throw new AppError("NOT_FOUND");
   });
   app.use(errorHandler({ envelope: apiv3ErrorBody, logger: deps.logger, context: "management request" }));
-  return { app, broadcast, accounts, auth, ...(admin ? { admin } : {}) };
+  return { app, broadcast, accounts, auth, live, ...(admin ? { admin } : {}) };
 }

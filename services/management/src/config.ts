@@ -2,6 +2,9 @@
 import { baseConfigSchema, loadConfig } from "@botyard/common";
 import { z } from "zod";
 
+/** Live streams per account when LIVE_STREAMS_PER_ACCOUNT is unset: a few tabs each showing logs and broadcasts. */
+export const DEFAULT_LIVE_STREAMS_PER_ACCOUNT = 10;
+
 export const managementConfigSchema = baseConfigSchema.extend({
   /**
    * Turns on the operator pages (Bull Board at /admin/queues) and is their password; unset, they do not exist.
@@ -23,6 +26,27 @@ export const managementConfigSchema = baseConfigSchema.extend({
   TRUST_PROXY: z.preprocess(
     (v) => (v === "" || v === undefined ? "loopback" : /^\d+$/.test(String(v)) ? Number(v) : v),
     z.union([z.number().int().min(0).max(10), z.string().min(1)]),
+  ),
+  /**
+   * argon2 hashes and verifications at once in this process; beyond them 16 per slot wait, and the rest answer 429.
+   * Default: the cores, at most libuv's pool less two (2 with the default pool of 4). @see docs/dashboard.md#passwords
+   */
+  ARGON2_CONCURRENCY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1, "ARGON2_CONCURRENCY must be 1 or more").max(64).optional(),
+  ),
+  /**
+   * Live log and broadcast streams (server-sent events) one account may hold open at once, across replicas; one more
+   * answers 429. @see docs/dashboard.md#live-logs-and-progress
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(1, "LIVE_STREAMS_PER_ACCOUNT must be 1 or more")
+      .max(1000)
+      .default(DEFAULT_LIVE_STREAMS_PER_ACCOUNT),
   ),
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),

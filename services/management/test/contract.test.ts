@@ -70,8 +70,13 @@ async function dashFixtures(): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Sign-in throttling would turn the generator's wrong passwords into 429s for the fixture account.
-  h = await startHarness({ signInThrottle: { perEmail: 100_000, perIp: 100_000, windowMs: 60_000 } });
+  // Throttles would turn the generator's wrong passwords, sign-ups and transfers into 429s (they have tests of their own).
+  const many = { limit: 100_000, windowMs: 60_000 };
+  h = await startHarness({
+    signInThrottle: { perEmail: 100_000, perIpEmail: 100_000, perIp: 100_000, windowMs: 60_000 },
+    addressLimits: { signUp: many, acceptInvite: many },
+    transferLookups: many,
+  });
   const owner = await h.account();
   const other = await h.account();
   state.apiKey = owner.apiKey;

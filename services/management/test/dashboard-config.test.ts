@@ -1,5 +1,9 @@
-/** The dashboard's settings: SIGNUP, PUBLIC_BASE_URL and TRUST_PROXY, read once with zod. */
+/**
+ * The dashboard's settings: SIGNUP, PUBLIC_BASE_URL, TRUST_PROXY, ARGON2_CONCURRENCY and LIVE_STREAMS_PER_ACCOUNT,
+ * read once with zod.
+ */
 import { describe, expect, it } from "@jest/globals";
+import { defaultArgon2Concurrency } from "../src/auth/password.js";
 import { loadManagementConfig, publicBaseUrl } from "../src/config.js";
 
 const load = (env: Record<string, string | undefined>) =>
@@ -24,5 +28,28 @@ describe("dashboard settings", () => {
   it("refuses a SIGNUP other than open or closed, and a PUBLIC_BASE_URL that is not a URL", () => {
     expect(() => load({ SIGNUP: "maybe" })).toThrow(/SIGNUP must be open or closed/);
     expect(() => load({ PUBLIC_BASE_URL: "bots.example.com" })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
+  it("defaults to 10 live streams per account and the computed argon2 concurrency, and reads both", () => {
+    const config = load({});
+    expect(config.LIVE_STREAMS_PER_ACCOUNT).toBe(10);
+    expect(config.ARGON2_CONCURRENCY).toBeUndefined();
+    const set = load({ LIVE_STREAMS_PER_ACCOUNT: "3", ARGON2_CONCURRENCY: "4" });
+    expect(set.LIVE_STREAMS_PER_ACCOUNT).toBe(3);
+    expect(set.ARGON2_CONCURRENCY).toBe(4);
+  });
+
+  it("refuses a live-stream or argon2 figure below 1, naming the variable", () => {
+    expect(() => load({ LIVE_STREAMS_PER_ACCOUNT: "0" })).toThrow(/LIVE_STREAMS_PER_ACCOUNT must be 1 or more/);
+    expect(() => load({ ARGON2_CONCURRENCY: "0" })).toThrow(/ARGON2_CONCURRENCY must be 1 or more/);
+    expect(() => load({ ARGON2_CONCURRENCY: "lots" })).toThrow(/ARGON2_CONCURRENCY/);
+  });
+
+  it("runs argon2 on the cores, at most libuv's pool less two threads, at least one", () => {
+    expect(defaultArgon2Concurrency(2, 4)).toBe(2);
+    expect(defaultArgon2Concurrency(16, 4)).toBe(2);
+    expect(defaultArgon2Concurrency(16, 8)).toBe(6);
+    expect(defaultArgon2Concurrency(1, 4)).toBe(1);
+    expect(defaultArgon2Concurrency(4, 2)).toBe(1);
   });
 });

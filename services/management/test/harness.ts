@@ -33,6 +33,11 @@ export interface HarnessOptions {
   webhookBaseUrl?: string;
   signup?: "open" | "closed";
   signInThrottle?: ManagementDeps["signInThrottle"];
+  addressLimits?: ManagementDeps["addressLimits"];
+  argon2?: ManagementDeps["argon2"];
+  publicBaseUrl?: string;
+  transferLookups?: ManagementDeps["transferLookups"];
+  liveStreamsPerAccount?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -65,6 +70,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.signup ? { signup: options.signup } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    ...(options.addressLimits ? { addressLimits: options.addressLimits } : {}),
+    ...(options.argon2 ? { argon2: options.argon2 } : {}),
+    ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
+    ...(options.liveStreamsPerAccount ? { liveStreamsPerAccount: options.liveStreamsPerAccount } : {}),
   });
   let n = 0;
   return {

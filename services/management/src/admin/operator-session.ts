@@ -8,9 +8,10 @@
  */
 import { createHmac } from "node:crypto";
 import { constantTimeEqual } from "@botyard/common";
+import { OPERATOR_COOKIE } from "@botyard/openapi";
 
-/** Name of the session cookie (scoped to /admin, httpOnly, SameSite=Strict). */
-export const OPERATOR_COOKIE = "botyard_operator";
+/** Name of the session cookie (httpOnly, SameSite=Strict; `__Host-` prefixed under https, see router.ts). */
+export { OPERATOR_COOKIE };
 /** How long a login lasts. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 

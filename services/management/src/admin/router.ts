@@ -1,8 +1,10 @@
 /**
  * Operator pages on management: Bull Board at /admin/queues showing the broadcast queue, and the login that lets a
  * browser in. Mounted only when OPERATOR_TOKEN is set. Scripts send `Authorization: Bearer <OPERATOR_TOKEN>`;
- * browsers post the token once to /admin/login and get an httpOnly, SameSite=Strict session cookie scoped to /admin
- * (Strict keeps other sites from driving Bull Board's retry/clean/remove actions with it).
+ * browsers post the token once to /admin/login and get an httpOnly, SameSite=Strict session cookie (Strict keeps other
+ * sites from driving Bull Board's retry/clean/remove actions with it). Over http it is `botyard_operator`, scoped to
+ * /admin; under an https PUBLIC_BASE_URL it is `__Host-botyard_operator`, Secure and Path=/ (the prefix requires /),
+ * so no other host can set or shadow it; the gateway never hands either name to bot code.
  *
  * @see docs/operations.md#queue-dashboard
  */
@@ -13,6 +15,8 @@ import { Queue } from "bullmq";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { answerMethodNotAllowed, limitedBodyParser, type RedisConnection, type RedisNames } from "@botyard/common";
 import { BROADCAST_QUEUE } from "@botyard/broadcast";
+import { platformCookieName } from "@botyard/openapi";
+import { ADMIN_CSP } from "../security-headers.js";
 import { cookieValue, OPERATOR_COOKIE, OperatorSessions, SESSION_SECONDS } from "./operator-session.js";
 
 /** Where Bull Board lives. */
@@ -48,6 +52,8 @@ export function createAdminModule(deps: {
   operatorToken: string;
   redis: RedisConnection;
   names: RedisNames;
+  /** PUBLIC_BASE_URL: https there gives the cookie its `__Host-` name. */
+  publicBaseUrl?: string;
 }): AdminModule {
   const sessions = new OperatorSessions(deps.operatorToken);
   const connection = deps.redis.duplicate();
@@ -60,10 +66,18 @@ export function createAdminModule(deps: {
     options: { uiConfig: { boardTitle: "Botyard queues" } },
   });
 
+  const https = deps.publicBaseUrl?.startsWith("https:") ?? false;
+  const cookieName = platformCookieName(OPERATOR_COOKIE, https);
   const cookie = (req: Request, value: string, maxAge: number) =>
-    `${OPERATOR_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${req.secure ? "; Secure" : ""}`;
+    `${cookieName}=${value}; Path=${https ? "/" : "/admin"}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}` +
+    (https || req.secure ? "; Secure" : "");
 
   const router = express.Router();
+  // Every /admin reply (the login page, Bull Board, its assets, 401s) gets the operator pages' policy.
+  router.use("/admin", (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", ADMIN_CSP);
+    next();
+  });
   router.get("/admin/login", (_req, res) => {
     res.type("html").set("Cache-Control", "no-store").send(loginPage(false));
   });
@@ -84,7 +98,7 @@ export function createAdminModule(deps: {
 
   const requireOperator = (req: Request, res: Response, next: NextFunction) => {
     if (sessions.matchesBearer(req.get("authorization"))) return next();
-    if (sessions.verify(cookieValue(req.get("cookie"), OPERATOR_COOKIE))) return next();
+    if (sessions.verify(cookieValue(req.get("cookie"), cookieName))) return next();
     if (req.method === "GET" && req.accepts(["json", "html"]) === "html") {
       res.redirect(303, "/admin/login");
       return;

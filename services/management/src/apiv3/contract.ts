@@ -34,6 +34,12 @@ function responses(op: Operation, method: "get" | "post"): Record<string, Respon
       `${notFound.join(", or ")}. Another account's bot is as absent as a missing one.`,
       notFound[0]!,
     );
+  const limited = op.errors[429];
+  if (limited?.length)
+    out[429] = {
+      ...error(429, `${limited.join(", or ")}: retry after Retry-After seconds.`, limited[0]!),
+      headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } },
+    };
   // A GET cannot reach 413: Node refuses a query string that long (431) before the app sees it.
   if (method === "post")
     out[413] = error(413, "The body (or a code field) is over its size limit.", "Request body is larger than 1280kb");

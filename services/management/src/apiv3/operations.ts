@@ -15,6 +15,8 @@ type Values<F extends FieldShape> = z.output<z.ZodObject<BodyShape<F>>>;
 /** Error statuses an operation can answer besides 400, 401, 413, 500 and 503, with the message of each. */
 export interface OperationErrors {
   404?: string[];
+  /** Answered with Retry-After. */
+  429?: string[];
 }
 
 /** What an operation is: its schemas (for the router and the document) and what it does. */
@@ -95,7 +97,9 @@ export const operationList: Operation[] = [
     description:
       "Copies code and name (not env vars, collections or recipients) into a new bot of the account with " +
       "targetEmail, and seeds its collections from dbProps. A bad collection is reported and skipped; the rest " +
-      "of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg.",
+      "of the transfer still succeeds. With run_now, a webhook registration that failed is said in msg. Each " +
+      "account may look up at most 10 target accounts a minute (429 with Retry-After beyond), so transfers " +
+      "cannot be used to test which e-mail addresses have accounts.",
     fields: {
       botId: fields.botId,
       targetEmail: fields.targetEmail,
@@ -105,7 +109,10 @@ export const operationList: Operation[] = [
     },
     reply: { newBotId: z.string(), dbProps: SeedReport },
     example: { msg: "Bot transferred to friend@example.com", newBotId: "Pq8sT1uV2wX3yZ4aB5cD", dbProps: {} },
-    errors: { 404: ["Bot not found", "Target account not found"] },
+    errors: {
+      404: ["Bot not found", "Target account not found"],
+      429: ["Too many transfers from this account; try again in 42 s"],
+    },
     async run(bots, accountId, values) {
       const result = await bots.transfer(accountId, {
         botId: values.botId,

@@ -8,14 +8,28 @@
  */
 import { AppError, invalidField, newId, randomToken, sha256 } from "@botyard/common";
 import type { AccountRepository } from "../accounts/account-repository.js";
-import { hashPassword, verifyPassword } from "./password.js";
+import type { FixedWindowLimiter, WindowLimit } from "../limits/fixed-window.js";
+import { PasswordHasher } from "./password.js";
 import type { SessionRepository, SessionRow } from "./session-repository.js";
-import type { SignInThrottle } from "./throttle.js";
+import type { SignInSlot, SignInThrottle } from "./throttle.js";
 
 /** How long a session lives after sign-in. */
 export const SESSION_TTL_MS = 14 * 24 * 3600_000;
 /** How long an invite link works. */
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+
+/** Attempts allowed per client address, counted before any other work. */
+export interface AddressLimits {
+  /** Sign-ups per address. @defaultValue 10 an hour: a household or an office signs up a few owners, not dozens. */
+  signUp: WindowLimit;
+  /** Invite acceptances per address. @defaultValue 10 in 15 minutes: a real link is used once. */
+  acceptInvite: WindowLimit;
+}
+
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = {
+  signUp: { limit: 10, windowMs: 3600_000 },
+  acceptInvite: { limit: 10, windowMs: 15 * 60_000 },
+};
 
 /** A new session: the id goes in the cookie, the CSRF token to the page. */
 export interface NewSession {
@@ -37,9 +51,43 @@ export class AuthService {
       accounts: AccountRepository;
       /** Required to sign in; the operator CLI (invites only) has no Redis and passes none. */
       throttle?: SignInThrottle;
+      /** Required to sign up and accept invites (per-address counts); the CLI passes none. */
+      limiter?: FixedWindowLimiter;
+      /** Key names of the per-address counts (with `limiter`). */
+      keyOf?: (...parts: string[]) => string;
+      addressLimits?: AddressLimits;
+      /** The process's argon2 gate; a private one by default (the CLI hashes nothing). */
+      hasher?: PasswordHasher;
       signup: "open" | "closed";
     },
-  ) {}
+  ) {
+    this.#hasher = deps.hasher ?? new PasswordHasher();
+  }
+
+  readonly #hasher: PasswordHasher;
+
+  /** Counts one `action` of `ip`, or throws 429 RATE_LIMITED with Retry-After. */
+  async #perAddress(action: keyof AddressLimits, ip: string): Promise<void> {
+    const { limiter, keyOf } = this.deps;
+    if (!limiter || !keyOf) throw new Error(`AuthService: ${action} needs a limiter`);
+    const limit = (this.deps.addressLimits ?? DEFAULT_ADDRESS_LIMITS)[action];
+    const what = action === "signUp" ? "sign-ups" : "invite attempts";
+    await limiter.enforce(keyOf(action, ip), limit, (s) => `Too many ${what} from your address; try again in ${s} s`);
+  }
+
+  /** Runs `check` on a reserved sign-in slot: a failure keeps it counted, a success or a fault gives it back. */
+  async #checked<T>(slot: SignInSlot, throttle: SignInThrottle, check: () => Promise<T | undefined | false>) {
+    let passed: T | undefined | false;
+    try {
+      passed = await check();
+    } catch (err) {
+      await throttle.release(slot);
+      throw err;
+    }
+    if (passed) await throttle.succeeded(slot);
+    else await throttle.failed(slot);
+    return passed || undefined;
+  }
 
   /** The session of this cookie value, or undefined (absent, unknown, expired). */
   async resolve(sessionId: string | undefined): Promise<SessionContext | undefined> {
@@ -48,33 +96,38 @@ export class AuthService {
     return row ? { ...row, sessionId } : undefined;
   }
 
-  /** Creates an account with a password and signs it in. 403 when sign-up is closed, 409 when the e-mail is taken. */
-  async signUp(email: string, password: string): Promise<NewSession> {
+  /**
+   * Creates an account with a password and signs it in. 403 when sign-up is closed, 429 past the address's count, 409
+   * when the e-mail is taken: all decided before the password is hashed.
+   */
+  async signUp(email: string, password: string, ip: string): Promise<NewSession> {
     if (this.deps.signup === "closed") throw new AppError("SIGNUP_CLOSED");
-    const passwordHash = await hashPassword(password);
-    const accountId = newId(20);
-    if (!(await this.deps.accounts.insert(accountId, email)))
-      throw new AppError("ACCOUNT_EXISTS", "An account with this e-mail already exists; sign in instead", {
+    await this.#perAddress("signUp", ip);
+    const taken = () =>
+      new AppError("ACCOUNT_EXISTS", "An account with this e-mail already exists; sign in instead", {
         field: "email",
       });
+    if (await this.deps.sessions.findAccount(email)) throw taken();
+    const passwordHash = await this.#hasher.hash(password);
+    const accountId = newId(20);
+    if (!(await this.deps.accounts.insert(accountId, email))) throw taken();
     await this.deps.sessions.setPassword(accountId, passwordHash);
     return this.#open(accountId, email);
   }
 
   /**
-   * Checks the password (throttled per e-mail and per IP) and opens a new session; the previous one of this browser,
-   * if any, is closed. Unknown e-mail, account without password and wrong password answer alike.
+   * Checks the password (its attempt reserved in the throttle first) and opens a new session; the previous one of this
+   * browser, if any, is closed. Unknown e-mail, account without password and wrong password answer alike.
    */
   async signIn(email: string, password: string, ip: string, previous?: string): Promise<NewSession> {
     const throttle = this.deps.throttle;
     if (!throttle) throw new Error("AuthService: sign-in needs a throttle");
-    await throttle.check(email, ip);
-    const account = await this.deps.sessions.findAccount(email);
-    if (!(await verifyPassword(account?.passwordHash, password)) || !account) {
-      await throttle.failed(email, ip);
-      throw new AppError("INVALID_CREDENTIALS");
-    }
-    await throttle.succeeded(email);
+    const slot = await throttle.reserve(email, ip);
+    const account = await this.#checked(slot, throttle, async () => {
+      const found = await this.deps.sessions.findAccount(email);
+      return (await this.#hasher.verify(found?.passwordHash, password)) ? found : undefined;
+    });
+    if (!account) throw new AppError("INVALID_CREDENTIALS");
     if (previous) await this.deps.sessions.deleteSession(sha256(previous));
     await this.deps.sessions.deleteExpiredSessions(account.id);
     return this.#open(account.id, account.email);
@@ -97,14 +150,12 @@ export class AuthService {
   ): Promise<NewSession> {
     const throttle = this.deps.throttle;
     if (!throttle) throw new Error("AuthService: a password change needs a throttle");
-    await throttle.check(session.email, ip);
-    const stored = await this.deps.sessions.passwordHash(session.accountId);
-    if (!(await verifyPassword(stored, currentPassword))) {
-      await throttle.failed(session.email, ip);
-      throw invalidField("currentPassword", "currentPassword is not your current password");
-    }
-    await throttle.succeeded(session.email);
-    await this.deps.sessions.setPassword(session.accountId, await hashPassword(newPassword));
+    const slot = await throttle.reserve(session.email, ip);
+    const ok = await this.#checked(slot, throttle, async () =>
+      this.#hasher.verify(await this.deps.sessions.passwordHash(session.accountId), currentPassword),
+    );
+    if (!ok) throw invalidField("currentPassword", "currentPassword is not your current password");
+    await this.deps.sessions.setPassword(session.accountId, await this.#hasher.hash(newPassword));
     await this.deps.sessions.deleteOtherSessions(session.accountId);
     return this.#open(session.accountId, session.email);
   }
@@ -125,10 +176,16 @@ export class AuthService {
     return invite.email;
   }
 
-  /** Uses the invite: sets the password, ends every other session of the account and signs in. */
-  async acceptInvite(token: string, password: string): Promise<NewSession> {
-    const passwordHash = await hashPassword(password);
-    const invite = token.length <= 128 ? await this.deps.sessions.consumeInvite(sha256(token)) : undefined;
+  /**
+   * Uses the invite: sets the password, ends every other session of the account and signs in. The address's count
+   * and the token are checked before the password is hashed, so made-up tokens cost a Redis call and a lookup only.
+   */
+  async acceptInvite(token: string, password: string, ip: string): Promise<NewSession> {
+    await this.#perAddress("acceptInvite", ip);
+    await this.inviteEmail(token);
+    const passwordHash = await this.#hasher.hash(password);
+    // Used by a parallel acceptance meanwhile: 404 as for any used link.
+    const invite = await this.deps.sessions.consumeInvite(sha256(token));
     if (!invite) throw new AppError("INVITE_NOT_FOUND");
     await this.deps.sessions.setPassword(invite.accountId, passwordHash);
     await this.deps.sessions.deleteOtherSessions(invite.accountId);

@@ -1,7 +1,8 @@
 /**
  * The dashboard's session cookie and CSRF defences, as express middleware:
- * - the cookie `botyard_session` is httpOnly, SameSite=Lax, Path=/, and Secure when the request came over https (or
- *   the public base URL is https);
+ * - the cookie `botyard_session` is httpOnly, SameSite=Lax, Path=/, and Secure when the request came over https; when
+ *   the public base URL is https it is always Secure and named `__Host-botyard_session` (no other host can set it),
+ *   and only that name is read;
  * - a state-changing request (anything but GET/HEAD/OPTIONS) must come from our own origin: `Origin` (or, without it,
  *   `Referer`) must be the origin the request was sent to or PUBLIC_BASE_URL's;
  * - a signed-in state-changing request must also carry `X-CSRF-Token` equal to its session's token.
@@ -10,7 +11,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { AppError, constantTimeEqual } from "@botyard/common";
-import { DASHBOARD_SESSION_COOKIE } from "@botyard/openapi";
+import { DASHBOARD_SESSION_COOKIE, platformCookieName } from "@botyard/openapi";
 import type { AuthService, NewSession, SessionContext } from "./auth-service.js";
 import { SESSION_TTL_MS } from "./auth-service.js";
 
@@ -54,6 +55,8 @@ function originOf(url: string): string | undefined {
 export class SessionHttp {
   readonly #publicOrigin: string | undefined;
   readonly #alwaysSecure: boolean;
+  /** `botyard_session`, or `__Host-botyard_session` under an https public base URL. */
+  readonly cookieName: string;
 
   constructor(
     private readonly auth: AuthService,
@@ -61,11 +64,12 @@ export class SessionHttp {
   ) {
     this.#publicOrigin = originOf(options.publicBaseUrl);
     this.#alwaysSecure = options.publicBaseUrl.startsWith("https:");
+    this.cookieName = platformCookieName(DASHBOARD_SESSION_COOKIE, this.#alwaysSecure);
   }
 
   /** Sets the cookie of a new session. */
   setCookie(req: Request, res: Response, session: NewSession): void {
-    res.cookie(DASHBOARD_SESSION_COOKIE, session.sessionId, {
+    res.cookie(this.cookieName, session.sessionId, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -75,7 +79,7 @@ export class SessionHttp {
   }
 
   clearCookie(req: Request, res: Response): void {
-    res.clearCookie(DASHBOARD_SESSION_COOKIE, {
+    res.clearCookie(this.cookieName, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -85,7 +89,7 @@ export class SessionHttp {
 
   /** The raw session id the browser sent, if any. */
   cookieValue(req: Request): string | undefined {
-    return readCookie(req, DASHBOARD_SESSION_COOKIE);
+    return readCookie(req, this.cookieName);
   }
 
   /** Refuses a state-changing request whose Origin (or Referer) is not ours: 403 CSRF. */

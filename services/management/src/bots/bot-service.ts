@@ -28,6 +28,7 @@ import type { AccountRepository } from "../accounts/account-repository.js";
 import type { z } from "zod";
 import { envProblem, type WebhookOutcome } from "../apiv3/schemas.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
+import { FixedWindowLimiter, type WindowLimit } from "../limits/fixed-window.js";
 
 /** How a restart's webhook registration went: `none` when the bot has no token; `reason` when it `failed`. */
 export interface RestartOutcome {
@@ -50,7 +51,16 @@ export interface BotServiceDeps {
   webhookBaseUrl: string;
   /** How long the dashboard's "Try it" waits for the gateway. */
   tryTimeoutMs?: number;
+  /** Target-account lookups per account of transfer. @defaultValue {@link TRANSFER_LOOKUPS} */
+  transferLookups?: WindowLimit;
 }
+
+/**
+ * Target-account lookups of transfer per account: 10 a minute. A transfer names an e-mail and answers 404 when no
+ * account has it; unbounded, that tells an account which addresses are customers at request speed. Ten a minute is
+ * far above what an owner moving bots by hand or by script needs.
+ */
+export const TRANSFER_LOOKUPS: WindowLimit = { limit: 10, windowMs: 60_000 };
 
 /** What the dashboard's "Try it" sends to the bot's custom webhook. */
 export interface TryRequest {
@@ -123,7 +133,11 @@ export function botView(bot: BotSummary) {
 
 /** Management operations on the bots of one account. */
 export class BotService {
-  constructor(private readonly deps: BotServiceDeps) {}
+  readonly #transferLimiter: FixedWindowLimiter;
+
+  constructor(private readonly deps: BotServiceDeps) {
+    this.#transferLimiter = new FixedWindowLimiter(deps.redis);
+  }
 
   async create(accountId: string, input: { name?: string; code?: string; botToken?: string }): Promise<string> {
     const id = newId(20);
@@ -211,6 +225,12 @@ export class BotService {
   }
 
   /** Log lines after `cursor`, oldest first, and the new cursor (the caller checked ownership with logCursor). */
+  /** Log lines after `cursor` (at most 200), each with its id: live streams filter by id per reader. */
+  async logEntriesAfter(botId: string, cursor: number) {
+    const rows = await this.deps.bots.logsAfter(botId, cursor, 200);
+    return rows.map((r) => ({ id: r.id, line: { at: r.at.toISOString(), level: r.level, message: r.message } }));
+  }
+
   async logsAfter(botId: string, cursor: number) {
     const rows = await this.deps.bots.logsAfter(botId, cursor, 200);
     return {
@@ -359,6 +379,11 @@ export class BotService {
     storableId(input.botId);
     const source = await this.deps.bots.findCode(accountId, input.botId);
     if (!source) throw BOT_NOT_FOUND();
+    await this.#transferLimiter.enforce(
+      this.deps.names.key("transfer-lookup", accountId),
+      this.deps.transferLookups ?? TRANSFER_LOOKUPS,
+      (s) => `Too many transfers from this account; try again in ${s} s`,
+    );
     const target = await this.deps.accounts.findByEmail(input.targetEmail);
     if (!target) throw new AppError("TARGET_ACCOUNT_NOT_FOUND");
 

@@ -17,7 +17,7 @@ import type { BroadcastService } from "../broadcast/broadcast-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
 import { parseOrThrow } from "@botyard/openapi";
-import { streamBroadcasts, streamLogs } from "./streams.js";
+import { type LiveStreams, streamBroadcasts, streamLogs } from "./streams.js";
 
 /** What the handlers call. */
 export interface DashboardServices {
@@ -26,6 +26,7 @@ export interface DashboardServices {
   accounts: AccountService;
   bots: BotService;
   broadcasts: BroadcastService;
+  live: LiveStreams;
 }
 
 /**
@@ -120,15 +121,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/auth/signup",
     operationId: "dashboardSignUp",
     summary: "Create an account and sign in",
-    description: "Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only).",
+    description:
+      "Refused with 403 SIGNUP_CLOSED when the server runs with SIGNUP=closed (invites only); 429 RATE_LIMITED past " +
+      "10 sign-ups an hour from one address, or while the server's password hashing is saturated.",
     access: "public",
     body: s.Credentials,
     reply: s.SessionReply,
     status: 201,
-    errors: [409],
+    errors: [409, 429],
     handler: async (input, services) => {
       const { email, password } = input.body as { email: string; password: string };
-      return opened(input, services, await services.auth.signUp(email, password));
+      return opened(input, services, await services.auth.signUp(email, password, input.req.ip ?? "unknown"));
     },
   },
   {
@@ -137,7 +140,8 @@ export const dashboardRoutes: DashboardRoute[] = [
     operationId: "dashboardSignIn",
     summary: "Sign in with e-mail and password",
     description:
-      "A new session id every time. Failed attempts are throttled per e-mail and per IP (429 + Retry-After).",
+      "A new session id every time. Attempts are throttled per address and per address and e-mail (429 + " +
+      "Retry-After); past 5 failures of one e-mail, addresses that failed before wait a doubling delay.",
     access: "public",
     body: s.SignIn,
     reply: s.SessionReply,
@@ -207,15 +211,18 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/auth/invite/:token",
     operationId: "dashboardAcceptInvite",
     summary: "Set the password from an invite link and sign in",
-    description: "The link works once; every other session of the account ends.",
+    description:
+      "The link works once; every other session of the account ends. 429 RATE_LIMITED past 10 attempts in 15 " +
+      "minutes from one address.",
     access: "public",
     params: s.tokenParam,
     body: s.InvitePassword,
     reply: s.SessionReply,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const { password } = input.body as { password: string };
-      return opened(input, services, await services.auth.acceptInvite(input.params.token!, password));
+      const made = await services.auth.acceptInvite(input.params.token!, password, input.req.ip ?? "unknown");
+      return opened(input, services, made);
     },
   },
   // ---- Settings ----
@@ -431,13 +438,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/logs/stream",
     operationId: "dashboardLogStream",
     summary: "New log lines as server-sent events",
-    description: 'Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open.',
+    description:
+      'Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 ' +
+      "RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
     access: "session",
     params: s.botIdParam,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const cursor = await services.bots.logCursor(session(input).accountId, botId(input));
-      streamLogs(input.req, input.res, stillSignedIn(input, services), services.bots, botId(input), cursor);
+      const slot = await services.live.slots.acquire(session(input).accountId);
+      const signedIn = stillSignedIn(input, services);
+      streamLogs(input.req, input.res, services.live, slot, signedIn, services.bots, botId(input), cursor);
       return undefined;
     },
   },
@@ -476,11 +487,12 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/transfer",
     operationId: "dashboardTransferBot",
     summary: "Copy the bot to another account (as /apiv3/transferBot), with the per-collection report",
+    description: "At most 10 target lookups a minute per account (429 RATE_LIMITED with Retry-After beyond).",
     access: "session",
     params: s.botIdParam,
     body: s.Transfer,
     reply: s.TransferReply,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       const body = input.body as {
         targetEmail: string;
@@ -558,13 +570,17 @@ export const dashboardRoutes: DashboardRoute[] = [
     path: "/api/bots/:botId/broadcasts/stream",
     operationId: "dashboardBroadcastStream",
     summary: "The last 20 broadcasts as server-sent events, whenever their counts change",
-    description: 'Each event is `data: {"jobs":[…]}`, at most two a second.',
+    description:
+      'Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has ' +
+      "LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
     access: "session",
     params: s.botIdParam,
-    errors: [404],
+    errors: [404, 429],
     handler: async (input, services) => {
       await services.bots.get(session(input).accountId, botId(input));
-      streamBroadcasts(input.req, input.res, stillSignedIn(input, services), services.broadcasts, botId(input));
+      const slot = await services.live.slots.acquire(session(input).accountId);
+      const signedIn = stillSignedIn(input, services);
+      streamBroadcasts(input.req, input.res, services.live, slot, signedIn, services.broadcasts, botId(input));
       return undefined;
     },
   },

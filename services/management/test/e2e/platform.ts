@@ -100,7 +100,7 @@ export async function startPlatform(): Promise<Platform> {
     webhookBaseUrl: gatewayOrigin,
     checks: { postgres: async () => true, redis: async () => true },
     publicBaseUrl: origin,
-    signInThrottle: { perEmail: 3, perIp: 50, windowMs: 60_000 },
+    signInThrottle: { perIpEmail: 3, perEmail: 3, perIp: 50, windowMs: 60_000 },
   });
   managementServer.on("request", management.app);
 

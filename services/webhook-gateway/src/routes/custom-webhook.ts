@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { AppError, type BodyParser, limitedBodyParser } from "@botyard/common";
+import { PLATFORM_COOKIES } from "@botyard/openapi";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { LogicArgs } from "../isolate/protocol.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
@@ -21,6 +22,23 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const PATH_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 // Platform credentials that may ride along on a request; a handler has no use for them.
 const HIDDEN_HEADERS = new Set(["x-telegram-bot-api-secret-token", "x-bot-token"]);
+
+/**
+ * The Cookie header without the platform's own cookies (the dashboard session and the operator login, under either
+ * name): browsers send them to any port of the host name, so a bot served on the dashboard's host would otherwise
+ * read a visitor's session. The bot's own cookies pass unchanged; undefined when none is left.
+ */
+export function withoutPlatformCookies(header: string): string | undefined {
+  const kept = header.split(";").filter((pair) => {
+    const eq = pair.indexOf("=");
+    return !PLATFORM_COOKIES.has((eq === -1 ? pair : pair.slice(0, eq)).trim());
+  });
+  const joined = kept
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== "")
+    .join("; ");
+  return joined === "" ? undefined : joined;
+}
 
 /** A request to a custom webhook, as the dispatcher matched it. */
 export interface CustomCall {
@@ -41,6 +59,9 @@ function argsOf(req: IncomingMessage, call: CustomCall, rawBody: string, body: u
     if (value !== undefined && !HIDDEN_HEADERS.has(name))
       headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
+  const cookie = headers.cookie === undefined ? undefined : withoutPlatformCookies(headers.cookie);
+  if (cookie === undefined) delete headers.cookie;
+  else headers.cookie = cookie;
   const forwarded = raw["x-forwarded-for"];
   return {
     query: queryOf(call.query),
