@@ -4,7 +4,15 @@
  * so the gateway is tested against the events and rows management really produces.
  */
 import { randomUUID } from "node:crypto";
-import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import {
+  BotEventBus,
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  type Plans,
+  RedisNames,
+  type Redis,
+} from "@botyard/common";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -67,6 +75,8 @@ export interface GatewayHarnessOptions {
    * a test that needs trust to hold through a flood on a loaded machine sets a longer lease.
    */
   events?: { beatMs: number; leaseMs: number };
+  /** Account plans, for the gateway's quotas and management's. @defaultValue none in the gateway, built-in in management */
+  plans?: Plans;
 }
 
 /** Polls `check` until it returns a value other than undefined; throws after `ms`. */
@@ -112,6 +122,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         rate: options.rate ?? { perSecond: 10_000, burst: 10_000 },
         // Generous unless a test sets one: a test's loops would otherwise spend a bot's budget (as `rate`).
         cpu: options.cpu ?? { msPerSecond: 100_000, burstMs: 1_000_000 },
+        ...(options.plans ? { plans: options.plans } : {}),
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,
@@ -137,6 +148,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
     logger: createLogger("management", "silent"),
     registry: createMetricsRegistry("management"),
     webhookBaseUrl: "http://127.0.0.1:1",
+    ...(options.plans ? { plans: options.plans } : {}),
     checks: { postgres: async () => true, redis: async () => true },
   });
   const { apiKey } = await management.accounts.create(`owner-${randomUUID().slice(0, 8)}@example.com`);
