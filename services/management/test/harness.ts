@@ -33,6 +33,8 @@ export interface HarnessOptions {
   webhookBaseUrl?: string;
   signup?: "open" | "closed";
   signInThrottle?: ManagementDeps["signInThrottle"];
+  /** PLANS and DEFAULT_PLAN, parsed. @defaultValue the built-in default plan */
+  plans?: ManagementDeps["plans"];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -65,6 +67,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.signup ? { signup: options.signup } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    ...(options.plans ? { plans: options.plans } : {}),
   });
   let n = 0;
   return {
