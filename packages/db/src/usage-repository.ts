@@ -82,7 +82,8 @@ function upsertSql(table: string, rows: string): SQL {
     "from jsonb_to_recordset(";
   const tail =
     `::jsonb) as v(${recordColumns}) ` +
-    "left join lateral (select sum(u.docs)::bigint as docs, sum(u.bytes)::bigint as bytes from document_usage u " +
+    "left join lateral (select coalesce(sum(u.docs), 0)::bigint as docs, coalesce(sum(u.bytes), 0)::bigint as bytes " +
+    "from document_usage u " +
     "where u.bot_id = v.bot_id) d on true " +
     "where exists (select 1 from bots b where b.id = v.bot_id) " +
     `on conflict (bot_id, at) do update set ${adds}, ` +

@@ -77,31 +77,61 @@ export interface UsageDelta {
 
 const MINUTE_MS = 60_000;
 
-/** Where a service counts. One per process; `clock` (ms since the epoch) is for tests. */
+/**
+ * Where a service counts. One per process. The minute a count goes into is switched by a timer at each minute's start,
+ * not read per count: on virtual machines a clock read costs 100 to 200 ns, more than the rest of a count (a Map
+ * lookup and an addition). `clock` (ms since the epoch) is for tests: with it, the clock is read at every count.
+ */
 export class UsageMeter {
-  #minute = -1;
+  #minute: number;
   #cells = new Map<string, UsageCell>();
   /** Cells of minutes that ended, not yet taken by a flush. */
   #ended: UsageDelta[] = [];
   /** Counted into when metering is off: never flushed. */
   readonly #scratch = new UsageCell();
+  readonly #clock: (() => number) | undefined;
+  #timer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly enabled = true,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    clock?: () => number,
+  ) {
+    this.#clock = clock;
+    this.#minute = Math.floor((clock ?? Date.now)() / MINUTE_MS);
+    if (enabled && !clock) this.#arm();
+  }
 
   /** The bot's cell of this minute, to count into now (do not keep it past the call that counts). */
   cell(botId: string): UsageCell {
     if (!this.enabled) return this.#scratch;
-    const minute = Math.floor(this.clock() / MINUTE_MS);
-    if (minute !== this.#minute) this.#roll(minute);
+    if (this.#clock) {
+      const minute = Math.floor(this.#clock() / MINUTE_MS);
+      if (minute !== this.#minute) this.#roll(minute);
+    }
     let cell = this.#cells.get(botId);
     if (cell === undefined) {
       cell = new UsageCell();
       this.#cells.set(botId, cell);
     }
     return cell;
+  }
+
+  /** Stops the minute timer (what was counted stays to be taken). */
+  close(): void {
+    clearTimeout(this.#timer);
+  }
+
+  /** Rolls to the next minute at its start (a few ms after, so the clock reads the new minute). */
+  #arm(): void {
+    const now = Date.now();
+    this.#timer = setTimeout(
+      () => {
+        this.#roll(Math.floor(Date.now() / MINUTE_MS));
+        this.#arm();
+      },
+      MINUTE_MS - (now % MINUTE_MS) + 5,
+    );
+    this.#timer.unref();
   }
 
   /** Everything counted so far, emptied: what a flush writes. */
@@ -189,9 +219,10 @@ export class UsageFlusher {
     }
   }
 
-  /** Stops the timer and flushes once more. */
+  /** Stops the timers and flushes once more. */
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    this.meter.close();
     await this.flush();
   }
 }
