@@ -127,12 +127,19 @@ export function Chart({ title, summary, labels, series, kind, format }: ChartPro
               );
             })
           : series.map((s) => {
-              const points = s.values
-                .map((v, i) => (v === null ? null : `${x(i) + barW / 2},${y(v)}`))
-                .filter((p): p is string => p !== null);
+              // One line per run of periods with data: a period without traffic is a gap, not a slope.
+              const runs: string[][] = [[]];
+              s.values.forEach((v, i) => {
+                if (v === null) runs.push([]);
+                else runs[runs.length - 1]?.push(`${x(i) + barW / 2},${y(v)}`);
+              });
               return (
                 <g key={s.name}>
-                  <polyline className={`chart-line ${s.className}`} points={points.join(" ")} />
+                  {runs
+                    .filter((run) => run.length > 1)
+                    .map((run) => (
+                      <polyline key={run[0]} className={`chart-line ${s.className}`} points={run.join(" ")} />
+                    ))}
                   {s.values.map((v, i) =>
                     v === null ? null : (
                       <circle key={labels[i]} className={s.className} cx={x(i) + barW / 2} cy={y(v)} r={2.5}>
