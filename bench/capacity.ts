@@ -8,6 +8,7 @@
  * on getbotCode. The worker's msg/s per core and the RSS per loaded bot come from bench:broadcast and bench:gateway.
  */
 import { randomBytes } from "node:crypto";
+import { BUILTIN_PLANS } from "@botyard/common";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll } from "../infra/test/support/fleet.js";
@@ -50,6 +51,9 @@ const ONE_BOT_TAKES_ALL = {
   BOT_RATE_BURST: "1000000",
   BOT_CPU_MS_PER_SECOND: "100000",
   BOT_CPU_BURST_MS: "10000000",
+  // Nor is the account's requests-a-second quota (docs/operations.md#plans-and-quotas).
+  PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
+  DEFAULT_PLAN: "bench",
 };
 const procs: ServiceProcess[] = [];
 try {

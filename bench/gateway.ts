@@ -7,6 +7,8 @@
  * closed loop at -c 50 (with how often each server's event loop was preempted) and in an open loop at fixed rates
  * (bench/support.ts), each as the median of the rounds' and over all the rounds' requests together (the target's);
  * then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
+ * The throughput rounds also load a second gateway process with usage metering off (USAGE_METERING=0): the ratio of
+ * the two is what metering costs (docs/operations.md#usage-metering).
  *
  * Run: pnpm bench:gateway (about 7 minutes on a quiet machine)
  *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_LATENCY_ROUNDS (6) those of each latency load
@@ -22,7 +24,7 @@ import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRedis, newId, BotEventBus, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import { BUILTIN_PLANS, createRedis, newId, BotEventBus, RedisNames, SecretBox, sha256 } from "@botyard/common";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import {
@@ -327,38 +329,49 @@ async function main(): Promise<void> {
       cwd: root,
       stdio: "ignore",
     });
-    const gateway = await spawnServer(
-      process.execPath,
-      [
-        "--no-node-snapshot",
-        ...(process.env.BENCH_GATEWAY_FLAGS?.split(" ").filter(Boolean) ?? []),
-        ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-        join(bundle, "dist/main.mjs"),
-      ],
-      {
-        cwd: root,
-        url: `http://127.0.0.1:${gatewayPort}`,
-        readyPath: "/readyz",
-        env: {
-          NODE_ENV: "production",
-          DATABASE_URL: database.url,
-          REDIS_URL: redisUrl,
-          REDIS_PREFIX: prefix,
-          SECRET_KEY,
-          GATEWAY_PORT: String(gatewayPort),
-          LOG_LEVEL: "warn",
-          TELEGRAM_API_ROOT: "http://127.0.0.1:9",
-          // The per-bot limits are not what is measured here: one bot takes all the load.
-          BOT_RATE_LIMIT: "100000",
-          BOT_RATE_BURST: "1000000",
-          BOT_CPU_MS_PER_SECOND: "100000",
-          BOT_CPU_BURST_MS: "10000000",
-          BOT_MAX_CONCURRENCY: "1000",
-          BOT_IDLE_MS: "3600000",
+    /** The gateway; `env` adds to its environment (the metering switch). */
+    const startGateway = async (env: Record<string, string> = {}) =>
+      spawnServer(
+        process.execPath,
+        [
+          "--no-node-snapshot",
+          ...(process.env.BENCH_GATEWAY_FLAGS?.split(" ").filter(Boolean) ?? []),
+          ...(profileDir && !env.USAGE_METERING ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+          join(bundle, "dist/main.mjs"),
+        ],
+        {
+          cwd: root,
+          url: `http://127.0.0.1:${env.GATEWAY_PORT ?? gatewayPort}`,
+          readyPath: "/readyz",
+          env: {
+            NODE_ENV: "production",
+            DATABASE_URL: database.url,
+            REDIS_URL: redisUrl,
+            REDIS_PREFIX: prefix,
+            SECRET_KEY,
+            GATEWAY_PORT: String(gatewayPort),
+            LOG_LEVEL: "warn",
+            TELEGRAM_API_ROOT: "http://127.0.0.1:9",
+            // The per-bot limits are not what is measured here: one bot takes all the load.
+            BOT_RATE_LIMIT: "100000",
+            BOT_RATE_BURST: "1000000",
+            BOT_CPU_MS_PER_SECOND: "100000",
+            BOT_CPU_BURST_MS: "10000000",
+            BOT_MAX_CONCURRENCY: "1000",
+            BOT_IDLE_MS: "3600000",
+            // Nor is the account's requests-a-second quota (docs/operations.md#plans-and-quotas).
+            PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
+            DEFAULT_PLAN: "bench",
+            ...env,
+          },
         },
-      },
-    );
+      );
+    const gateway = await startGateway();
     servers.push(gateway);
+    // The same gateway with usage metering off (USAGE_METERING=0), in the throughput rounds only: what metering costs.
+    const meteringOffPort = await freePort();
+    const meteringOff = await startGateway({ USAGE_METERING: "0", GATEWAY_PORT: String(meteringOffPort) });
+    servers.push(meteringOff);
     const barePort = await freePort();
     const bare = await spawnServer(process.execPath, ["--import", "tsx", self, "--bare-express", String(barePort)], {
       cwd: root,
@@ -379,11 +392,17 @@ async function main(): Promise<void> {
       const body = await (await fetch(t.url)).text();
       if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${t.name} answered ${body}`);
     }
-    for (const t of targets) await load({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
+    const offTarget: Target = {
+      name: "Botyard, metering off",
+      url: `${meteringOff.url}/custom/${trivial}/ping`,
+      pid: meteringOff.pid,
+    };
+    const throughputTargets = [...targets, offTarget];
+    for (const t of throughputTargets) await load({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
     console.log(`throughput: ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon -c ${CONNECTIONS}`);
     /** CPU time of each server over its throughput rounds (ms: event-loop thread, other threads) and its replies. */
-    const cpu = new Map(targets.map((t) => [t.name, { main: 0, others: 0, replies: 0 }]));
-    const throughput = await rounds("autocannon", targets, async (t) => {
+    const cpu = new Map(throughputTargets.map((t) => [t.name, { main: 0, others: 0, replies: 0 }]));
+    const throughput = await rounds("autocannon", throughputTargets, async (t) => {
       const before = cpuMsOf(t.pid);
       const start = monotonicUs();
       const run = await load({ url: t.url, seconds: SECONDS, connections: CONNECTIONS });
@@ -397,15 +416,19 @@ async function main(): Promise<void> {
     });
     const r = (name: string) => throughput.get(name)!;
     const bad = (n: number) => (n ? ` (non-2xx or errors: ${n})` : "");
-    const rows: Array<[string, string | number]> = targets.map(({ name }) => [
+    const rows: Array<[string, string | number]> = throughputTargets.map(({ name }) => [
       `${name}: req/s median (min–max)`,
       `${r(name).rps} (${r(name).rpsMin}–${r(name).rpsMax})${bad(r(name).bad)}`,
     ]);
     rows.push(
       ["ratio Botyard / bare express (target >= 1)", (r("Botyard").rps / r("bare express").rps).toFixed(2)],
       ["ratio Botyard / workerd (target >= 0.7)", (r("Botyard").rps / r("workerd").rps).toFixed(2)],
+      [
+        "ratio Botyard metering on / off (target >= 0.97)",
+        (r("Botyard").rps / r("Botyard, metering off").rps).toFixed(3),
+      ],
     );
-    for (const { name } of targets) {
+    for (const { name } of throughputTargets) {
       const used = cpu.get(name)!;
       const us = (ms: number) => ((ms * 1000) / used.replies).toFixed(1);
       rows.push([

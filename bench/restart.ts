@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { createRedis, SecretBox } from "@botyard/common";
+import { BUILTIN_PLANS, createRedis, SecretBox } from "@botyard/common";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
@@ -102,6 +102,9 @@ async function main(): Promise<void> {
     BOT_CPU_MS_PER_SECOND: "100000",
     BOT_CPU_BURST_MS: "10000000",
     BOT_MAX_CONCURRENCY: "1000",
+    // Nor is the account's requests-a-second quota (docs/operations.md#plans-and-quotas).
+    PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
+    DEFAULT_PLAN: "bench",
   };
   const children: Child[] = [];
   try {

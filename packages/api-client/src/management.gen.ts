@@ -291,6 +291,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apiv3/getBotUsage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the bot's usage
+         * @description One row per minute (kept 48 hours) or hour (kept 90 days) in which the bot had traffic, oldest first: requests, errors by kind, handler wall time p50 and p99, CPU, host calls, Bot API calls, egress, stored data and broadcast messages. Counted by every gateway replica and broadcast worker and written every USAGE_FLUSH_MS (10 s), so the current minute fills in as they flush.
+         */
+        get: operations["getBotUsageViaGet"];
+        put?: never;
+        /**
+         * Read the bot's usage
+         * @description One row per minute (kept 48 hours) or hour (kept 90 days) in which the bot had traffic, oldest first: requests, errors by kind, handler wall time p50 and p99, CPU, host calls, Bot API calls, egress, stored data and broadcast messages. Counted by every gateway replica and broadcast worker and written every USAGE_FLUSH_MS (10 s), so the current minute fills in as they flush.
+         */
+        post: operations["getBotUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/getAccountUsage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the account's plan and use
+         * @description The account's plan and, for each of its quotas, the limit and the use now. Over a quota, the operation that would exceed it answers 403 (amounts) or 429 (rates) with code QUOTA_EXCEEDED.
+         */
+        get: operations["getAccountUsageViaGet"];
+        put?: never;
+        /**
+         * Read the account's plan and use
+         * @description The account's plan and, for each of its quotas, the limit and the use now. Over a quota, the operation that would exceed it answers 403 (amounts) or 429 (rates) with code QUOTA_EXCEEDED.
+         */
+        post: operations["getAccountUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcast": {
         parameters: {
             query?: never;
@@ -473,6 +521,23 @@ export interface paths {
         };
         /** The account's API key (made on the first call, the same afterwards) */
         get: operations["dashboardApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's plan and its use against each quota (as /apiv3/getAccountUsage) */
+        get: operations["dashboardAccountUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -695,6 +760,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{botId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's usage per minute or hour (as /apiv3/getBotUsage) */
+        get: operations["dashboardBotUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{botId}/transfer": {
         parameters: {
             query?: never;
@@ -867,6 +949,16 @@ export interface components {
             /** @description Equal to the HTTP status. */
             stat_code: number;
         };
+        Apiv3QuotaError: components["schemas"]["Apiv3Error"] & {
+            /** @enum {string} */
+            code: "QUOTA_EXCEEDED";
+            /** @description The quota of the account's plan (getAccountUsage lists them). */
+            quota: string;
+            /** @description The plan's number. */
+            limit: number;
+            /** @description The use now. */
+            use: number;
+        };
         /**
          * @example {
          *       "jobId": "Xy12Ab34Cd56Ef78Gh90Ij12",
@@ -991,6 +1083,66 @@ export interface components {
             /** @enum {string} */
             level: "log" | "info" | "warn" | "error";
             message: string;
+        };
+        UsagePeriod: {
+            /**
+             * Format: date-time
+             * @description Start of the period (UTC).
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            at: string;
+            /** @description Webhook calls and Telegram updates of a running bot, refused ones included. */
+            requests: number;
+            /** @description The sum of errorsByKind. */
+            errors: number;
+            errorsByKind: {
+                /** @description The handler threw, or its code does not compile. */
+                handler: number;
+                /** @description Ran past HANDLER_TIMEOUT_MS. */
+                timeout: number;
+                /** @description Went over BOT_MEMORY_MB. */
+                memory: number;
+                /** @description Refused by a limit: rate, concurrency, CPU budget or a quota (429). */
+                refused: number;
+            };
+            /** @description Median handler wall time (ms), read from a histogram of fixed buckets: within its bucket's width. */
+            wallTimeP50Ms: number | null;
+            wallTimeP99Ms: number | null;
+            /** @description CPU of the bot's isolate, its messages and its database time. */
+            cpuMs: number;
+            /** @description Calls bot code made to the host, by kind (db.operation, bot.telegram, axios, timers). */
+            hostCalls: {
+                db: number;
+                telegram: number;
+                http: number;
+                sleep: number;
+            };
+            /** @description Bot API calls that got an answer from Telegram. */
+            botApiCalls: number;
+            /** @description axios request bodies sent plus response bodies received. */
+            egressBytes: number;
+            /** @description Documents the bot stored, sampled in the period. */
+            storedDocuments: number | null;
+            storedBytes: number | null;
+            broadcastMessagesSent: number;
+            broadcastMessagesFailed: number;
+        };
+        QuotaUse: {
+            /** @enum {string} */
+            quota: "bots" | "storedDocuments" | "storedBytes" | "broadcastsPerDay" | "liveStreams" | "pendingScheduledRuns" | "requestsPerSecond";
+            limit: number;
+            /** @description Use now; requestsPerSecond: the average of the last whole minute; liveStreams: null (counted by the stream routes). */
+            use: number | null;
+        };
+        BroadcastQuotaError: components["schemas"]["BroadcastError"] & {
+            /** @enum {string} */
+            code: "QUOTA_EXCEEDED";
+            /** @enum {string} */
+            quota: "broadcastsPerDay";
+            /** @description Broadcasts a day (UTC) of the account's plan. */
+            limit: number;
+            /** @description Broadcasts the account's bots were asked for today. */
+            use: number;
         };
         UrlButton: {
             /** @description Button label; not blank. */
@@ -1266,6 +1418,12 @@ export interface components {
             ok: true;
             apiKey: string;
         };
+        DashboardAccountUsageReply: {
+            /** @enum {boolean} */
+            ok: true;
+            plan: string;
+            quotas: components["schemas"]["QuotaUse"][];
+        };
         DashboardRegenerateApiKeyReply: {
             /** @enum {boolean} */
             ok: true;
@@ -1385,6 +1543,11 @@ export interface components {
                 lang: string | null;
                 count: number;
             }[];
+        };
+        DashboardBotUsageReply: {
+            /** @enum {boolean} */
+            ok: true;
+            usage: components["schemas"]["UsagePeriod"][];
         };
         DashboardTransferBotReply: {
             /** @enum {boolean} */
@@ -1944,6 +2107,26 @@ export interface operations {
                     "application/json": components["schemas"]["Apiv3Error"];
                 };
             };
+            /** @description Over the bots quota of the account's plan (code QUOTA_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Over the bots quota of this account's plan (limit 100, in use 100); ask the operator for a larger plan",
+                     *       "code": "QUOTA_EXCEEDED",
+                     *       "quota": "bots",
+                     *       "limit": 100,
+                     *       "use": 100,
+                     *       "stat_code": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3QuotaError"];
+                };
+            };
             /** @description Bot not found, or Target account not found. Another account's bot is as absent as a missing one. */
             404: {
                 headers: {
@@ -2126,6 +2309,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Over the bots quota of the account's plan (code QUOTA_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Over the bots quota of this account's plan (limit 100, in use 100); ask the operator for a larger plan",
+                     *       "code": "QUOTA_EXCEEDED",
+                     *       "quota": "bots",
+                     *       "limit": 100,
+                     *       "use": 100,
+                     *       "stat_code": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3QuotaError"];
                 };
             };
             /** @description Bot not found, or Target account not found. Another account's bot is as absent as a missing one. */
@@ -2821,6 +3024,26 @@ export interface operations {
                     "application/json": components["schemas"]["Apiv3Error"];
                 };
             };
+            /** @description Over the bots quota of the account's plan (code QUOTA_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Over the bots quota of this account's plan (limit 100, in use 100); ask the operator for a larger plan",
+                     *       "code": "QUOTA_EXCEEDED",
+                     *       "quota": "bots",
+                     *       "limit": 100,
+                     *       "use": 100,
+                     *       "stat_code": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3QuotaError"];
+                };
+            };
             /** @description An unexpected fault; details stay in the server log. */
             500: {
                 headers: {
@@ -2945,6 +3168,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Over the bots quota of the account's plan (code QUOTA_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Over the bots quota of this account's plan (limit 100, in use 100); ask the operator for a larger plan",
+                     *       "code": "QUOTA_EXCEEDED",
+                     *       "quota": "bots",
+                     *       "limit": 100,
+                     *       "use": 100,
+                     *       "stat_code": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3QuotaError"];
                 };
             };
             /** @description The body (or a code field) is over its size limit. */
@@ -4872,6 +5115,652 @@ export interface operations {
             };
         };
     };
+    getBotUsageViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                granularity: "minute" | "hour";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 periods",
+                     *       "usage": [
+                     *         {
+                     *           "at": "2026-11-28T10:00:00.000Z",
+                     *           "requests": 120,
+                     *           "errors": 2,
+                     *           "errorsByKind": {
+                     *             "handler": 1,
+                     *             "timeout": 0,
+                     *             "memory": 0,
+                     *             "refused": 1
+                     *           },
+                     *           "wallTimeP50Ms": 1.4,
+                     *           "wallTimeP99Ms": 23.5,
+                     *           "cpuMs": 96.25,
+                     *           "hostCalls": {
+                     *             "db": 240,
+                     *             "telegram": 118,
+                     *             "http": 0,
+                     *             "sleep": 0
+                     *           },
+                     *           "botApiCalls": 118,
+                     *           "egressBytes": 0,
+                     *           "storedDocuments": 1520,
+                     *           "storedBytes": 304128,
+                     *           "broadcastMessagesSent": 0,
+                     *           "broadcastMessagesFailed": 0
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        usage: components["schemas"]["UsagePeriod"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getBotUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description minute: rows per minute (kept 48 hours); hour: rows per hour (kept 90 days).
+                     * @example minute
+                     * @enum {string}
+                     */
+                    granularity: "minute" | "hour";
+                    /**
+                     * Format: date-time
+                     * @description Start of the window (ISO 8601, inclusive). Default: an hour (minute) or 7 days (hour) before to.
+                     * @example 2026-11-28T10:00:00Z
+                     */
+                    from?: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window (ISO 8601, exclusive). Default: now.
+                     * @example 2026-11-28T10:00:00Z
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 periods",
+                     *       "usage": [
+                     *         {
+                     *           "at": "2026-11-28T10:00:00.000Z",
+                     *           "requests": 120,
+                     *           "errors": 2,
+                     *           "errorsByKind": {
+                     *             "handler": 1,
+                     *             "timeout": 0,
+                     *             "memory": 0,
+                     *             "refused": 1
+                     *           },
+                     *           "wallTimeP50Ms": 1.4,
+                     *           "wallTimeP99Ms": 23.5,
+                     *           "cpuMs": 96.25,
+                     *           "hostCalls": {
+                     *             "db": 240,
+                     *             "telegram": 118,
+                     *             "http": 0,
+                     *             "sleep": 0
+                     *           },
+                     *           "botApiCalls": 118,
+                     *           "egressBytes": 0,
+                     *           "storedDocuments": 1520,
+                     *           "storedBytes": 304128,
+                     *           "broadcastMessagesSent": 0,
+                     *           "broadcastMessagesFailed": 0
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        usage: components["schemas"]["UsagePeriod"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getAccountUsageViaGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Plan default",
+                     *       "plan": "default",
+                     *       "quotas": [
+                     *         {
+                     *           "quota": "bots",
+                     *           "limit": 100,
+                     *           "use": 3
+                     *         },
+                     *         {
+                     *           "quota": "storedDocuments",
+                     *           "limit": 1000000,
+                     *           "use": 1520
+                     *         },
+                     *         {
+                     *           "quota": "storedBytes",
+                     *           "limit": 1073741824,
+                     *           "use": 304128
+                     *         },
+                     *         {
+                     *           "quota": "broadcastsPerDay",
+                     *           "limit": 50,
+                     *           "use": 1
+                     *         },
+                     *         {
+                     *           "quota": "liveStreams",
+                     *           "limit": 10,
+                     *           "use": null
+                     *         },
+                     *         {
+                     *           "quota": "pendingScheduledRuns",
+                     *           "limit": 1000,
+                     *           "use": 0
+                     *         },
+                     *         {
+                     *           "quota": "requestsPerSecond",
+                     *           "limit": 1000,
+                     *           "use": 2
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        plan: string;
+                        quotas: components["schemas"]["QuotaUse"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Malformed JSON body",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getAccountUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Plan default",
+                     *       "plan": "default",
+                     *       "quotas": [
+                     *         {
+                     *           "quota": "bots",
+                     *           "limit": 100,
+                     *           "use": 3
+                     *         },
+                     *         {
+                     *           "quota": "storedDocuments",
+                     *           "limit": 1000000,
+                     *           "use": 1520
+                     *         },
+                     *         {
+                     *           "quota": "storedBytes",
+                     *           "limit": 1073741824,
+                     *           "use": 304128
+                     *         },
+                     *         {
+                     *           "quota": "broadcastsPerDay",
+                     *           "limit": 50,
+                     *           "use": 1
+                     *         },
+                     *         {
+                     *           "quota": "liveStreams",
+                     *           "limit": 10,
+                     *           "use": null
+                     *         },
+                     *         {
+                     *           "quota": "pendingScheduledRuns",
+                     *           "limit": 1000,
+                     *           "use": 0
+                     *         },
+                     *         {
+                     *           "quota": "requestsPerSecond",
+                     *           "limit": 1000,
+                     *           "use": 2
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        plan: string;
+                        quotas: components["schemas"]["QuotaUse"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Malformed JSON body",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
     createBroadcast: {
         parameters: {
             query?: never;
@@ -4935,6 +5824,25 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BroadcastError"];
+                };
+            };
+            /** @description The account's bots were asked for its plan's broadcasts today (UTC) already (code QUOTA_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": "Over the broadcastsPerDay quota of this account's plan (limit 50, in use 50); ask the operator for a larger plan",
+                     *       "code": "QUOTA_EXCEEDED",
+                     *       "quota": "broadcastsPerDay",
+                     *       "limit": 50,
+                     *       "use": 50
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BroadcastQuotaError"];
                 };
             };
             /** @description The body is over 256 KiB. */
@@ -5562,7 +6470,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5772,7 +6680,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5945,7 +6853,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +7004,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +7295,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6637,6 +7545,136 @@ export interface operations {
             };
         };
     };
+    dashboardAccountUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "plan": "default",
+                     *       "quotas": [
+                     *         {
+                     *           "quota": "bots",
+                     *           "limit": 100,
+                     *           "use": 3
+                     *         },
+                     *         {
+                     *           "quota": "requestsPerSecond",
+                     *           "limit": 1000,
+                     *           "use": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardAccountUsageReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
     dashboardRegenerateApiKey: {
         parameters: {
             query?: never;
@@ -6697,7 +7735,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6978,7 +8016,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7291,7 +8329,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7456,7 +8494,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7778,7 +8816,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7952,7 +8990,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8107,7 +9145,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +9310,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8470,7 +9508,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8971,7 +10009,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9250,6 +10288,175 @@ export interface operations {
             };
         };
     };
+    dashboardBotUsage: {
+        parameters: {
+            query: {
+                granularity: "minute" | "hour";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "usage": [
+                     *         {
+                     *           "at": "2026-11-23T12:00:00.000Z",
+                     *           "requests": 120,
+                     *           "errors": 1,
+                     *           "errorsByKind": {
+                     *             "handler": 1,
+                     *             "timeout": 0,
+                     *             "memory": 0,
+                     *             "refused": 0
+                     *           },
+                     *           "wallTimeP50Ms": 1.4,
+                     *           "wallTimeP99Ms": 23.5,
+                     *           "cpuMs": 96.25,
+                     *           "hostCalls": {
+                     *             "db": 240,
+                     *             "telegram": 118,
+                     *             "http": 0,
+                     *             "sleep": 0
+                     *           },
+                     *           "botApiCalls": 118,
+                     *           "egressBytes": 0,
+                     *           "storedDocuments": 1520,
+                     *           "storedBytes": 304128,
+                     *           "broadcastMessagesSent": 0,
+                     *           "broadcastMessagesFailed": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardBotUsageReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
     dashboardTransferBot: {
         parameters: {
             query?: never;
@@ -9354,7 +10561,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9702,7 +10909,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9886,7 +11093,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardError"];
                 };
             };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed. */
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -45,6 +45,9 @@ export const errorCatalogue = {
   BOT_HALTED: { status: 403, message: "Bot is halted" },
   BOT_NOT_RUNNING: { status: 403, message: "Bot is not running" },
   BOT_BUSY: { status: 429, message: "Too many concurrent requests for this bot" },
+  // The account's plan (docs/operations.md#plans-and-quotas): 403 for amounts, 429 (with Retry-After) for rates.
+  // Thrown through quotaExceeded, which names the quota, its limit and the current use.
+  QUOTA_EXCEEDED: { status: 403, message: "Over a quota of the account's plan" },
   HANDLER_ERROR: { status: 500, message: "Handler error" },
   // The platform.
   GATEWAY_UNREACHABLE: { status: 502, message: "The webhook gateway did not answer" },
@@ -63,6 +66,8 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** The field of the request the error is about, for forms that show it next to the field. */
   field?: string;
+  /** Another status than the code's, for the one code that has two (QUOTA_EXCEEDED: 403 amounts, 429 rates). */
+  status?: 403 | 429;
   cause?: unknown;
 }
 
@@ -80,11 +85,33 @@ export class AppError extends Error {
     options: AppErrorOptions = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.status = errorCatalogue[code].status;
+    this.status = options.status ?? errorCatalogue[code].status;
     this.details = options.details;
     this.headers = options.headers;
     this.field = options.field;
   }
+}
+
+/**
+ * A QUOTA_EXCEEDED error: 403 for an amount (bots, stored data, broadcasts a day), 429 with Retry-After for a rate
+ * (requests a second). The body carries `code`, `quota`, `limit` and `use` beside the family's message.
+ */
+export function quotaExceeded(
+  quota: string,
+  limit: number,
+  use: number,
+  options: { message?: string; retryAfterS?: number } = {},
+): AppError {
+  const message =
+    options.message ??
+    `Over the ${quota} quota of this account's plan (limit ${limit}, in use ${use}); ask the operator for a larger plan`;
+  const error = new AppError("QUOTA_EXCEEDED", message, {
+    details: { code: "QUOTA_EXCEEDED", quota, limit, use },
+    ...(options.retryAfterS === undefined
+      ? {}
+      : { status: 429 as const, headers: { "Retry-After": String(options.retryAfterS) } }),
+  });
+  return error;
 }
 
 /** A 400 about one field of the request, e.g. `botId is required`. */

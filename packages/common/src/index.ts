@@ -17,3 +17,4 @@ export * from "./secret-key.js";
 export * from "./runtime-env.js";
 export * from "./text.js";
 export * from "./methods.js";
+export * from "./plans.js";

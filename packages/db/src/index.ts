@@ -2,3 +2,10 @@ export * from "./schema.js";
 export * as schema from "./schema.js";
 export { createDb, pingDb, type Database, type DbHandle } from "./client.js";
 export { ensureDatabase, migrationsFolder, prepareDatabase, runMigrations } from "./migrate.js";
+export * from "./usage.js";
+export {
+  USAGE_RETENTION,
+  UsageRepository,
+  type UsageGranularity,
+  type UsageRow,
+} from "./usage-repository.js";

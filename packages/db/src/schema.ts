@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -27,6 +28,11 @@ export const accounts = pgTable(
     email: text("email").notNull(),
     /** argon2id hash of the dashboard password (PHC string); null until the owner sets one (CLI-made accounts). */
     passwordHash: text("password_hash"),
+    /**
+     * The account's plan, a name of `PLANS` (`pnpm botyard plan:set`); null, or a name no longer configured, means
+     * `DEFAULT_PLAN` (docs/operations.md#plans-and-quotas).
+     */
+    plan: text("plan"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -286,3 +292,48 @@ export const botLogs = pgTable(
   },
   (t) => [index("bot_logs_bot_id_idx").on(t.botId, t.id)],
 );
+
+/**
+ * The columns of a usage row (docs/operations.md#usage-metering): counters that replicas and services add to (one
+ * multi-row upsert per flush), a histogram of handler wall times in fixed buckets (USAGE_WALL_BUCKETS_MS in usage.ts,
+ * added element by element, so percentiles of all replicas together can be read from it), and the stored documents and
+ * bytes of the bot, a gauge sampled at each flush (the last sample of the period wins).
+ */
+const usageColumns = () => ({
+  botId: text("bot_id")
+    .notNull()
+    .references(() => bots.id, { onDelete: "cascade" }),
+  /** Start of the period (a minute or an hour, UTC). */
+  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+  requests: bigint("requests", { mode: "number" }).notNull().default(0),
+  errorsHandler: bigint("errors_handler", { mode: "number" }).notNull().default(0),
+  errorsTimeout: bigint("errors_timeout", { mode: "number" }).notNull().default(0),
+  errorsMemory: bigint("errors_memory", { mode: "number" }).notNull().default(0),
+  errorsRefused: bigint("errors_refused", { mode: "number" }).notNull().default(0),
+  /** Calls per wall-time bucket; element i counts calls of at most USAGE_WALL_BUCKETS_MS[i] ms (the last: the rest). */
+  wallBuckets: bigint("wall_buckets", { mode: "number" }).array().notNull().default(sql`'{}'::bigint[]`),
+  cpuMs: doublePrecision("cpu_ms").notNull().default(0),
+  hostDb: bigint("host_db", { mode: "number" }).notNull().default(0),
+  hostTelegram: bigint("host_telegram", { mode: "number" }).notNull().default(0),
+  hostHttp: bigint("host_http", { mode: "number" }).notNull().default(0),
+  hostSleep: bigint("host_sleep", { mode: "number" }).notNull().default(0),
+  botApiCalls: bigint("bot_api_calls", { mode: "number" }).notNull().default(0),
+  egressBytes: bigint("egress_bytes", { mode: "number" }).notNull().default(0),
+  broadcastSent: bigint("broadcast_sent", { mode: "number" }).notNull().default(0),
+  broadcastFailed: bigint("broadcast_failed", { mode: "number" }).notNull().default(0),
+  storedDocuments: bigint("stored_documents", { mode: "number" }),
+  storedBytes: bigint("stored_bytes", { mode: "number" }),
+});
+
+/** Usage of each bot per minute; rows older than 48 hours are deleted by the gateway's pruning. */
+export const botUsageMinute = pgTable("bot_usage_minute", usageColumns(), (t) => [
+  primaryKey({ columns: [t.botId, t.at] }),
+  // Pruning deletes by age across bots.
+  index("bot_usage_minute_at_idx").on(t.at),
+]);
+
+/** Usage of each bot per hour; rows older than 90 days are deleted by the gateway's pruning. */
+export const botUsageHour = pgTable("bot_usage_hour", usageColumns(), (t) => [
+  primaryKey({ columns: [t.botId, t.at] }),
+  index("bot_usage_hour_at_idx").on(t.at),
+]);

@@ -12,6 +12,8 @@ export type DocumentStoreErrorKind =
   | "invalid"
   /** A limit of the bot's data was reached (documents, bytes, indexes). */
   | "limit"
+  /** A quota of the account's plan was reached (its bots' stored documents or bytes together). */
+  | "quota"
   /** The statement ran past the per-query time limit. */
   | "timeout"
   /** Postgres did not answer; the call can be retried. */

@@ -49,6 +49,17 @@ export interface DocumentStoreLimits {
    *   bench/README.md#abuse)
    */
   maxFindBytes: number;
+  /**
+   * Documents all the bots of the bot's account may hold together: the storedDocuments quota of its plan
+   * (docs/operations.md#plans-and-quotas). An insert beyond it is refused with kind `quota`.
+   * @defaultValue Infinity (no account quota: management's seeding and tests without plans)
+   */
+  maxAccountDocs: number;
+  /**
+   * Bytes all the bots of the account may hold together (the plan's storedBytes), counted as maxBytesPerBot counts.
+   * @defaultValue Infinity
+   */
+  maxAccountBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<DocumentStoreLimits> = Object.freeze({
@@ -59,7 +70,14 @@ export const DEFAULT_LIMITS: Readonly<DocumentStoreLimits> = Object.freeze({
   indexBuildTimeoutMs: 120_000,
   maxFindLimit: 1000,
   maxFindBytes: 512 * 1024,
+  maxAccountDocs: Number.POSITIVE_INFINITY,
+  maxAccountBytes: Number.POSITIVE_INFINITY,
 });
+
+/** A limit as the session setting the document triggers read: empty (no check) when it is infinite. */
+export function settingOf(limit: number): string {
+  return Number.isFinite(limit) ? String(limit) : "";
+}
 
 /** The limits with defaults filled in. */
 export function resolveLimits(partial: Partial<DocumentStoreLimits>): DocumentStoreLimits {

@@ -11,7 +11,7 @@ import type pg from "pg";
 import { DocumentStoreError, excerpt, invalid } from "./errors.js";
 import { ensureIndex, loadIndexedFields, sweepOrphanIndexes } from "./indexes.js";
 import { isOperatorObject, isPlainObject, isScalar } from "./jsonpath.js";
-import { resolveLimits, type DocumentStoreLimits } from "./limits.js";
+import { resolveLimits, settingOf, type DocumentStoreLimits } from "./limits.js";
 import { parsePath } from "./paths.js";
 import { poolOf } from "./pool.js";
 import { parseProjection } from "./projection.js";
@@ -131,7 +131,7 @@ export class DocumentStore {
     this.#observer = observer;
     this.#limits = resolveLimits(limits);
     const l = this.#limits;
-    this.#settingsKey = `${l.statementTimeoutMs}/${l.maxDocsPerCollection}/${l.maxBytesPerBot}`;
+    this.#settingsKey = `${l.statementTimeoutMs}/${l.maxDocsPerCollection}/${l.maxBytesPerBot}/${l.maxAccountDocs}/${l.maxAccountBytes}`;
   }
 
   /** Runs `op` with the arguments bot code passed; the result is plain JSON. Throws only DocumentStoreError. */
@@ -185,8 +185,15 @@ export class DocumentStore {
         const l = this.#limits;
         await client.query(
           "select set_config('statement_timeout', $1, false), set_config('botyard.docstore_max_docs', $2, false)," +
-            " set_config('botyard.docstore_max_bytes', $3, false)",
-          [String(l.statementTimeoutMs), String(l.maxDocsPerCollection), String(l.maxBytesPerBot)],
+            " set_config('botyard.docstore_max_bytes', $3, false), set_config('botyard.account_max_docs', $4, false)," +
+            " set_config('botyard.account_max_bytes', $5, false)",
+          [
+            String(l.statementTimeoutMs),
+            String(l.maxDocsPerCollection),
+            String(l.maxBytesPerBot),
+            settingOf(l.maxAccountDocs),
+            settingOf(l.maxAccountBytes),
+          ],
         );
         sessionSettings.set(client, this.#settingsKey);
       }

@@ -36,6 +36,19 @@ export function toStoreError(err: unknown, limits: DocumentStoreLimits): Documen
         "limit",
         cause,
       );
+    case "DS004":
+    case "DS005": {
+      const [limit, use] = (e.detail ?? "").split("/").map(Number);
+      const quota = code === "DS004" ? "storedDocuments" : "storedBytes";
+      const what = code === "DS004" ? "documents" : "bytes";
+      const useText = code === "DS004" ? `${use} stored` : `${use} with this write`;
+      return new DocumentStoreError(
+        `Over the ${quota} quota of this account's plan (limit ${limit} ${what}, ${useText}); ` +
+          "delete documents first or ask the operator for a larger plan",
+        "quota",
+        cause,
+      );
+    }
     case "DS003":
       return new DocumentStoreError(
         `field '${(e.detail ?? "").slice(0, 80)}' has an index (createIndex), so it cannot hold an array`,

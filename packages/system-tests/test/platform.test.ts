@@ -181,3 +181,51 @@ describe("halts", () => {
     expect((await system.webhook(bot, "ping")).body).toEqual({ ok: true, data: { pong: true } });
   });
 });
+
+describe("usage metering", () => {
+  type Period = {
+    requests: number;
+    errorsByKind: { timeout: number; handler: number };
+    hostCalls: { telegram: number };
+    botApiCalls: number;
+    broadcastMessagesSent: number;
+  };
+  /** The bot's getBotUsage minutes, summed. */
+  const totals = async (bot: SystemBot) => {
+    const rows = (await system.ok("getBotUsage", { botId: bot.botId, granularity: "minute" })).usage as Period[];
+    const sum = (f: (r: Period) => number) => rows.reduce((n, r) => n + f(r), 0);
+    return {
+      requests: sum((r) => r.requests),
+      timeouts: sum((r) => r.errorsByKind.timeout),
+      handlerErrors: sum((r) => r.errorsByKind.handler),
+      telegramCalls: sum((r) => r.hostCalls.telegram),
+      botApiCalls: sum((r) => r.botApiCalls),
+      broadcastSent: sum((r) => r.broadcastMessagesSent),
+    };
+  };
+
+  it("getBotUsage adds up what the gateway served and the worker sent, as they flush", async () => {
+    const bot = await system.createBot(BOT_CODE);
+    for (let i = 0; i < 7; i++) expect((await system.webhook(bot, "ping")).status).toBe(200);
+    expect((await system.webhook(bot, "spin")).status).toBe(500);
+    const chats = await usersWrite(bot, 3001, 3);
+    for (const chat of chats) await answered(bot, chat, "echo: hi");
+    const expected = {
+      requests: 11,
+      timeouts: 1,
+      handlerErrors: 0,
+      telegramCalls: 3,
+      botApiCalls: 3,
+      broadcastSent: 0,
+    };
+    await waitFor(async () => JSON.stringify(await totals(bot)) === JSON.stringify(expected), {
+      timeoutMs: 10_000,
+      what: `usage ${JSON.stringify(expected)}`,
+    });
+
+    const queued = await system.broadcast(bot, { text: "metered" });
+    await system.jobWithStatus(bot, (queued.body as { jobId: string }).jobId, "completed");
+    await waitFor(async () => (await totals(bot)).broadcastSent === 3, { timeoutMs: 10_000, what: "3 sent" });
+    expect(await totals(bot)).toEqual({ ...expected, broadcastSent: 3 });
+  });
+});

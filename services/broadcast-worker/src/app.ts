@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { Worker, type Job } from "bullmq";
 import { createRedisConnection, SecretBox, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
-import type { Database } from "@botyard/db";
+import { type Database, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
 import { Queue } from "bullmq";
 import { BROADCAST_QUEUE, cancelChannel, sweptDrainJobId, type DrainJobData } from "@botyard/broadcast";
 import type { TelegramClient } from "@botyard/telegram";
@@ -51,6 +51,11 @@ export interface BroadcastWorkerDeps {
    * @defaultValue {@link DEFAULT_LEASE_MS}
    */
   leaseMs?: number;
+  /**
+   * Usage metering of broadcast messages (docs/operations.md#usage-metering): flushed every `flushMs`, and on close.
+   * @defaultValue on, every 10 000 ms
+   */
+  usage?: { enabled?: boolean; flushMs?: number };
 }
 
 /**
@@ -76,9 +81,18 @@ export class BroadcastWorker {
   #loops = 0;
   /** Who holds a lease, as the lease_owner column shows it (diagnostics only; the fence decides). */
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Messages sent and failed per bot and minute, flushed into the usage rows. */
+  readonly usage: UsageMeter;
+  readonly #usageFlusher: UsageFlusher;
 
   constructor(private readonly deps: BroadcastWorkerDeps) {
     this.#repository = new WorkerRepository(deps.db);
+    this.usage = new UsageMeter(deps.usage?.enabled ?? true);
+    const usageRepository = new UsageRepository(deps.db);
+    this.#usageFlusher = new UsageFlusher(this.usage, (deltas) => usageRepository.addUsage(deltas), {
+      intervalMs: deps.usage?.flushMs,
+      onError: (err, dropped) => deps.logger.warn({ err, dropped }, "usage flush failed; kept for the next one"),
+    });
     this.#box = new SecretBox(deps.secretKey);
     const redis = { url: deps.redisUrl, cluster: deps.redisCluster ?? false };
     this.#subscriber = createRedisConnection(redis);
@@ -139,6 +153,13 @@ export class BroadcastWorker {
     await this.#queue.close();
     this.#subscriber.disconnect();
     for (const connection of this.#connections) connection.disconnect();
+    // The messages counted since the last flush: written now, so a graceful shutdown loses none.
+    await this.#usageFlusher.close();
+  }
+
+  /** Writes the usage counted so far (tests force it). */
+  flushUsage(): Promise<void> {
+    return this.#usageFlusher.flush();
   }
 
   /** `performance.now()` until which a 429 recorded by any run of the bot holds (0 when none, or Redis is away). */
@@ -198,7 +219,7 @@ export class BroadcastWorker {
       const run = new BroadcastRun(
         claimed,
         this.#box.decrypt(sealed),
-        { ...this.deps, repository: this.#repository },
+        { ...this.deps, repository: this.#repository, usage: this.usage },
         {
           ratePerSecond: paid ? this.deps.paidRate : this.deps.rate,
           // Paid broadcasts may use Telegram's whole paid allowance and no more.

@@ -15,6 +15,7 @@ import type { ClaimedBroadcast, Progress, WorkerRepository } from "./broadcast-r
 import { Pacer, sleep } from "./pacer.js";
 import { RecipientFeed } from "./recipient-feed.js";
 import type { WorkerMetrics } from "./metrics.js";
+import type { UsageMeter } from "@botyard/db";
 
 /** How a run ended; "fenced" when another run took the job over (this one then writes nothing more). */
 export type RunOutcome = "completed" | "cancelled" | "failed" | "handed-back" | "fenced";
@@ -107,6 +108,8 @@ export class BroadcastRun {
       telegram: TelegramClient;
       logger: Logger;
       metrics: WorkerMetrics;
+      /** The bots' usage (docs/operations.md#usage-metering): messages sent and failed. @defaultValue not counted */
+      usage?: UsageMeter;
     },
     private readonly options: RunOptions,
   ) {
@@ -272,6 +275,9 @@ export class BroadcastRun {
     if (outcome === "sent") this.#sent += 1;
     else this.#failed += 1;
     this.deps.metrics.messages.inc({ outcome });
+    const usage = this.deps.usage?.cell(this.job.botId);
+    if (usage && outcome === "sent") usage.broadcastSent += 1;
+    else if (usage) usage.broadcastFailed += 1;
     this.#advanceCursor();
   }
 

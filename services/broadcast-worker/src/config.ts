@@ -17,6 +17,8 @@ export const workerConfigSchema = baseConfigSchema.extend({
   BROADCAST_LEASE_MS: z.coerce.number().int().min(2000).max(60_000).default(5000),
   /** Sends to one bot that may be awaiting Telegram's answer at once. */
   BROADCAST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(5000).default(200),
+  /** Time between usage flushes (docs/operations.md#usage-metering), as the gateway's. */
+  USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 /** Parsed settings of the worker. */

@@ -43,6 +43,7 @@ const worker = new BroadcastWorker({
   lockMs: config.BROADCAST_LOCK_MS,
   leaseMs: config.BROADCAST_LEASE_MS,
   maxInFlight: config.BROADCAST_MAX_IN_FLIGHT,
+  usage: { flushMs: config.USAGE_FLUSH_MS },
 });
 await worker.ready();
 

@@ -13,11 +13,16 @@ import {
   type RedisNames,
   SecretBox,
   type Logger,
+  parsePlans,
+  type Plans,
   type ReadinessCheck,
   type RedisConnection,
   type Registry,
 } from "@botyard/common";
-import type { Database } from "@botyard/db";
+import { type Database, UsageRepository } from "@botyard/db";
+import { QuotaRepository } from "./usage/quota-repository.js";
+import { QuotaService } from "./usage/quota-service.js";
+import { UsageService } from "./usage/usage-service.js";
 import type { TelegramClient } from "@botyard/telegram";
 import { AccountRepository } from "./accounts/account-repository.js";
 import { AccountService } from "./accounts/account-service.js";
@@ -80,6 +85,8 @@ export interface ManagementDeps {
    * sign-in throttle's per-IP count and the cookie's Secure flag depend on it (docs/dashboard.md#sign-in-throttling).
    */
   trustProxy?: string | number;
+  /** PLANS and DEFAULT_PLAN (docs/operations.md#plans-and-quotas). @defaultValue the built-in default plan */
+  plans?: Plans;
 }
 
 /** The app and what must be closed with it. */
@@ -100,7 +107,10 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   const box = new SecretBox(deps.secretKey);
   const accountRepository = new AccountRepository(deps.db);
   const accounts = new AccountService(accountRepository, box);
+  const quotas = new QuotaService(new QuotaRepository(deps.db), deps.plans ?? parsePlans(undefined, undefined));
+  const usage = new UsageService(new UsageRepository(deps.db), new BotRepository(deps.db), quotas);
   const bots = new BotService({
+    quotas,
     bots: new BotRepository(deps.db),
     accounts: accountRepository,
     box,
@@ -113,7 +123,13 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
     ...(deps.transferLookups ? { transferLookups: deps.transferLookups } : {}),
   });
-  const broadcast = createBroadcastModule({ db: deps.db, redis: deps.redis, names: deps.names, logger: deps.logger });
+  const broadcast = createBroadcastModule({
+    db: deps.db,
+    redis: deps.redis,
+    names: deps.names,
+    logger: deps.logger,
+    quotas,
+  });
   const argon2Runs = new Counter({
     name: "management_argon2_runs_total",
     help: "argon2 hashes and verifications started, by kind",
@@ -161,7 +177,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   if (admin) app.use(admin.router);
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
-  app.use(apiv3Router({ accounts, bots, logger: deps.logger }));
+  app.use(apiv3Router({ accounts, bots, usage, logger: deps.logger }));
   const live = {
     hub: new LiveHub(),
     slots: new StreamSlots(
@@ -171,7 +187,10 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     ),
   };
   app.use(
-    dashboardRouter({ auth, http: sessionHttp, accounts, bots, broadcasts: broadcast.service, live }, deps.logger),
+    dashboardRouter(
+      { auth, http: sessionHttp, accounts, bots, usage, broadcasts: broadcast.service, live },
+      deps.logger,
+    ),
   );
   // The dashboard at / (index.html for its routes): after every API route, before the JSON 404.
   app.use(webRouter());

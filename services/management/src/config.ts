@@ -1,5 +1,5 @@
 /** Settings of the management service, read once at start. */
-import { baseConfigSchema, loadConfig } from "@botyard/common";
+import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
 import { z } from "zod";
 
 /** Live streams per account when LIVE_STREAMS_PER_ACCOUNT is unset: a few tabs each showing logs and broadcasts. */
@@ -50,6 +50,8 @@ export const managementConfigSchema = baseConfigSchema.extend({
   ),
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  /** The account plans and the default one. @see docs/operations.md#plans-and-quotas */
+  ...plansConfigShape,
 });
 
 /** Parsed settings of the management service. */

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   publicBaseUrl?: string;
   transferLookups?: ManagementDeps["transferLookups"];
   liveStreamsPerAccount?: number;
+  /** PLANS and DEFAULT_PLAN, parsed. @defaultValue the built-in default plan */
+  plans?: ManagementDeps["plans"];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -75,6 +77,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
     ...(options.liveStreamsPerAccount ? { liveStreamsPerAccount: options.liveStreamsPerAccount } : {}),
+    ...(options.plans ? { plans: options.plans } : {}),
   });
   let n = 0;
   return {

@@ -288,6 +288,8 @@ describe("null never means absent", () => {
     setBotToken: { botToken: fakeToken(6) },
     setBotEnv: { env: { A: "b" } },
     getBotLogs: {},
+    getBotUsage: { granularity: "minute" },
+    getAccountUsage: {},
   };
   it("refuses null on every field of every /apiv3 operation, naming the field", async () => {
     const checked: string[] = [];

@@ -16,7 +16,7 @@ import {
   type RedisNames,
   type Registry,
 } from "@botyard/common";
-import type { Database } from "@botyard/db";
+import { type Database, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
 import { DocumentStore, type DocumentStoreLimits } from "@botyard/docstore";
 import type pg from "pg";
 import type { TelegramClient } from "@botyard/telegram";
@@ -56,6 +56,11 @@ export interface GatewayDeps {
   isDraining?: () => boolean;
   /** Heartbeat and lease of the bot-event channel (tests shorten them). */
   events?: { beatMs?: number; leaseMs?: number };
+  /**
+   * Usage metering (docs/operations.md#usage-metering): off counts nothing and writes nothing (the benchmark's switch).
+   * @defaultValue on, flushed every 10 000 ms, old rows pruned every 600 000 ms
+   */
+  usage?: { enabled?: boolean; flushMs?: number; pruneMs?: number };
 }
 
 /** The app and what must be closed with it. */
@@ -70,13 +75,15 @@ export interface Gateway {
   runtime: BotRuntime;
   logs: BotLogWriter;
   events: BotEventBus;
+  /** This replica's usage counts, and the flush that writes them (tests force it). */
+  usage: { meter: UsageMeter; flush(): Promise<void> };
   /** Resolves once the bot-event subscription is live. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-/** The error body of the gateway: `{ ok: false, message }`. */
-export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message });
+/** The error body of the gateway: `{ ok: false, message }`, and a QUOTA_EXCEEDED's `code`, `quota`, `limit`, `use`. */
+export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message, ...p.details });
 
 /** The paths the express app serves; every other path that is not a bot route is the dispatcher's 404. */
 export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
@@ -89,6 +96,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const repository = new GatewayRepository(deps.db);
   const logs = new BotLogWriter(repository, deps.logger);
   const events = new BotEventBus(deps.redis, deps.subscriber, deps.names, { role: "gateway", ...deps.events });
+  const meter = new UsageMeter(deps.usage?.enabled ?? true);
+  const usageRepository = new UsageRepository(deps.db);
+  const flusher = new UsageFlusher(meter, (deltas) => usageRepository.addUsage(deltas), {
+    intervalMs: deps.usage?.flushMs,
+    onError: (err, dropped) => deps.logger.warn({ err, dropped }, "usage flush failed; kept for the next one"),
+  });
+  // Every replica prunes: a delete of rows already gone costs an index probe.
+  const pruner = meter.enabled
+    ? setInterval(() => {
+        usageRepository.prune().catch((err: unknown) => deps.logger.warn({ err }, "usage pruning failed"));
+      }, deps.usage?.pruneMs ?? 600_000)
+    : undefined;
+  pruner?.unref();
   const runtime = new BotRuntime(
     {
       repository,
@@ -101,8 +121,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
         trusted: () => events.trusted,
         publish: (event) => events.publish(event, { awaitAcks: false }),
       },
-      storeFor: (botId, observer) => new DocumentStore(deps.storePool ?? deps.db, botId, deps.storeLimits, observer),
+      storeFor: (botId, observer, quota) =>
+        new DocumentStore(deps.storePool ?? deps.db, botId, { ...deps.storeLimits, ...quota }, observer),
       logger: deps.logger,
+      usage: meter,
     },
     deps.runtime,
   );
@@ -136,10 +158,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     runtime,
     logs,
     events,
+    usage: { meter, flush: () => flusher.flush() },
     ready,
     async close() {
       await events.close();
       runtime.close();
+      clearInterval(pruner);
+      // What was counted since the last flush: written now, so a graceful shutdown loses none of it.
+      await flusher.close();
       await logs.close();
     },
   };

@@ -1,5 +1,5 @@
 /** Settings of the webhook gateway, read once at start. */
-import { baseConfigSchema, loadConfig } from "@botyard/common";
+import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
 import { z } from "zod";
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
@@ -38,6 +38,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   DOCSTORE_MAX_INDEXES: z.coerce.number().int().min(0).max(100).default(5),
   /** Connections of the pool bot db.operation calls share (each bot takes at most 4 at once). */
   DOCSTORE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(16),
+  /** 0: count no usage and write none (docs/operations.md#usage-metering); the benchmark's switch. */
+  USAGE_METERING: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  /** Time between usage flushes: at most this much counting is lost when a replica dies. */
+  USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ...plansConfigShape,
 });
 
 /** Parsed settings of the gateway. */

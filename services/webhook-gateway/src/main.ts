@@ -6,6 +6,7 @@ import {
   createRedisConnection,
   failFastRedisOptions,
   Lifecycle,
+  parsePlans,
   pingRedis,
   RedisNames,
   redisConnectionConfig,
@@ -17,6 +18,7 @@ import { loadGatewayConfig } from "./config.js";
 
 const config = loadGatewayConfig();
 const logger = createLogger("webhook-gateway", config.LOG_LEVEL);
+const plans = parsePlans(config.PLANS, config.DEFAULT_PLAN);
 const lifecycle = new Lifecycle({ logger, graceMs: config.SHUTDOWN_GRACE_MS });
 await prepareDatabase(config.DATABASE_URL);
 const { db, pool } = createDb(config.DATABASE_URL, { applicationName: "botyard-webhook-gateway", max: 10 });
@@ -54,7 +56,9 @@ const gateway = createGateway({
     maxConcurrentPerBot: config.BOT_MAX_CONCURRENCY,
     rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
     cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
+    plans,
   },
+  usage: { enabled: config.USAGE_METERING, flushMs: config.USAGE_FLUSH_MS },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
   isDraining: lifecycle.isDraining,
 });

@@ -26,7 +26,34 @@ const WebhookReply = z
     data: z.unknown().optional().openapi({ description: "response.data, or the handler's return value." }),
   })
   .openapi("WebhookReply");
-const GatewayError = z.object({ ok: z.literal(false), message: z.string() }).openapi("GatewayError");
+const GatewayError = z
+  .object({
+    ok: z.literal(false),
+    message: z.string(),
+    code: z.literal("QUOTA_EXCEEDED").optional().openapi({ description: "Over a quota of the account's plan." }),
+    quota: z.string().optional().openapi({ description: "The quota (requestsPerSecond)." }),
+    limit: z.number().optional().openapi({ description: "The plan's number." }),
+    use: z.number().optional().openapi({ description: "The use now." }),
+  })
+  .openapi("GatewayError");
+const tooMany = {
+  ...json(
+    "Too many calls of this bot at once, over its rate or CPU budget, or over the requestsPerSecond quota of its " +
+      "account's plan (code QUOTA_EXCEEDED, with quota, limit and use); retry after Retry-After seconds.",
+    GatewayError,
+    {
+      ok: false,
+      message:
+        "Over the requestsPerSecond quota of this bot's account (1000 a second across its bots); slow down or ask " +
+        "the operator for a larger plan",
+      code: "QUOTA_EXCEEDED",
+      quota: "requestsPerSecond",
+      limit: 1000,
+      use: 1000,
+    },
+  ),
+  headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait." } },
+};
 
 function json(description: string, schema: ZodTypeAny, example: unknown): ResponseConfig {
   return { description, content: { "application/json": { schema, example } } };
@@ -86,7 +113,7 @@ function registerCustomWebhook(registry: ApiRegistry): void {
         403: error("The bot is halted (restart it) or not running.", "Bot is halted"),
         404: error("No bot with this id.", "Bot not found"),
         413: error("The body is over 1 MiB.", "Request body is larger than 1 MiB"),
-        429: error("Too many calls of this bot at once.", "Too many concurrent requests for this bot"),
+        429: tooMany,
         500: error("The handler threw, timed out or did not compile (details in the bot's log).", "Handler error"),
         503: unavailable,
         default: json("Any status the handler set in response.statusCode (ok is false from 400).", WebhookReply, {
@@ -170,6 +197,7 @@ function registerTelegramIntake(registry: ApiRegistry): void {
       400: error("The body is not a JSON object.", "Update must be a JSON object"),
       401: error("Wrong or missing secret token, or an unknown bot.", "Invalid secret token"),
       413: error("The body is over 1 MiB.", "Request body is larger than 1mb"),
+      429: tooMany,
       500: error("An unexpected fault.", "Internal error"),
       503: unavailable,
     },

@@ -4,7 +4,15 @@
  * so the gateway is tested against the events and rows management really produces.
  */
 import { randomUUID } from "node:crypto";
-import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import {
+  BotEventBus,
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  type Plans,
+  RedisNames,
+  type Redis,
+} from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
@@ -68,6 +76,8 @@ export interface GatewayHarnessOptions {
    * a test that needs trust to hold through a flood on a loaded machine sets a longer lease.
    */
   events?: { beatMs: number; leaseMs: number };
+  /** Account plans, for the gateway's quotas and management's. @defaultValue none in the gateway, built-in in management */
+  plans?: Plans;
 }
 
 export async function startGatewayHarness(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
@@ -102,6 +112,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         rate: options.rate ?? { perSecond: 10_000, burst: 10_000 },
         // Generous unless a test sets one: a test's loops would otherwise spend a bot's budget (as `rate`).
         cpu: options.cpu ?? { msPerSecond: 100_000, burstMs: 1_000_000 },
+        ...(options.plans ? { plans: options.plans } : {}),
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,
@@ -127,6 +138,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
     logger: createLogger("management", "silent"),
     registry: createMetricsRegistry("management"),
     webhookBaseUrl: "http://127.0.0.1:1",
+    ...(options.plans ? { plans: options.plans } : {}),
     checks: { postgres: async () => true, redis: async () => true },
   });
   const { apiKey } = await management.accounts.create(`owner-${randomUUID().slice(0, 8)}@example.com`);

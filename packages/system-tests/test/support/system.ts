@@ -26,6 +26,9 @@ export const BROADCAST_RATE = 20;
 /** Handler time limit of the gateway: a looping handler is stopped (one incident) well within a test. */
 export const HANDLER_TIMEOUT_MS = 300;
 
+/** How often the gateway and the worker write their usage counts: 10 s in production, short here. */
+export const USAGE_FLUSH_MS = 200;
+
 /** A bot as the tests drive it. */
 export interface SystemBot {
   botId: string;
@@ -199,6 +202,8 @@ export class System {
       REDIS_PREFIX: this.prefix,
       SECRET_KEY,
       TELEGRAM_API_ROOT: this.fake.apiRoot,
+      // Usage counts reach Postgres within a test's patience (docs/operations.md#usage-metering).
+      USAGE_FLUSH_MS: String(USAGE_FLUSH_MS),
       ...extra,
     });
     this.#services.set(name, service);

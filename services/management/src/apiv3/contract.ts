@@ -7,7 +7,7 @@
 import { type ApiRegistry, type ResponseConfig, SCHEME, z } from "@botyard/openapi";
 import type { ZodTypeAny } from "zod";
 import { type Operation, operationList } from "./operations.js";
-import { Apiv3Error } from "./schemas.js";
+import { Apiv3Error, Apiv3QuotaError } from "./schemas.js";
 
 const apiKey = z.string().openapi({
   description: "Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).",
@@ -27,6 +27,25 @@ function responses(op: Operation, method: "get" | "post"): Record<string, Respon
     400: error(400, "A field is missing, ill-typed or not acceptable; msg names it.", op.badRequest),
     401: error(401, "The apiKey is missing or unknown.", "Invalid API Key"),
   };
+  const quotas = op.errors[403];
+  if (quotas?.length)
+    out[403] = {
+      description: `Over the ${quotas.join(" or ")} quota of the account's plan (code QUOTA_EXCEEDED).`,
+      content: {
+        "application/json": {
+          schema: Apiv3QuotaError,
+          example: {
+            ok: false,
+            msg: "Over the bots quota of this account's plan (limit 100, in use 100); ask the operator for a larger plan",
+            code: "QUOTA_EXCEEDED",
+            quota: quotas[0],
+            limit: 100,
+            use: 100,
+            stat_code: 403,
+          },
+        },
+      },
+    };
   const notFound = op.errors[404];
   if (notFound?.length)
     out[404] = error(
@@ -58,6 +77,7 @@ function responses(op: Operation, method: "get" | "post"): Record<string, Respon
 /** Registers every /apiv3 operation on GET and POST. */
 export function registerApiv3(registry: ApiRegistry): void {
   registry.schema("Apiv3Error", Apiv3Error);
+  registry.schema("Apiv3QuotaError", Apiv3QuotaError);
   for (const op of operationList) {
     const common = {
       path: `/apiv3/${op.name}`,

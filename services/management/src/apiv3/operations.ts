@@ -6,7 +6,8 @@
 import { type Field, z } from "@botyard/openapi";
 import type { ZodRawShape, ZodTypeAny } from "zod";
 import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
-import { BotDetails, BotListEntry, fields, LogLine, SeedReport } from "./schemas.js";
+import type { UsageService } from "../usage/usage-service.js";
+import { BotDetails, BotListEntry, fields, LogLine, QuotaUse, SeedReport, UsagePeriod } from "./schemas.js";
 
 type FieldShape = Record<string, Field>;
 type BodyShape<F extends FieldShape> = { [K in keyof F]: F[K]["body"] };
@@ -17,6 +18,8 @@ export interface OperationErrors {
   404?: string[];
   /** Answered with Retry-After. */
   429?: string[];
+  /** The quotas of the account's plan the operation can exceed (403 QUOTA_EXCEEDED). */
+  403?: string[];
 }
 
 /** What an operation is: its schemas (for the router and the document) and what it does. */
@@ -35,7 +38,17 @@ export interface Operation {
   /** An example 400 message (the first field's). */
   badRequest: string;
   errors: OperationErrors;
-  run(bots: BotService, accountId: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+  run(
+    services: OperationServices,
+    accountId: string,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
+}
+
+/** The services operations call. */
+export interface OperationServices {
+  bots: BotService;
+  usage: UsageService;
 }
 
 const BOT_NOT_FOUND = ["Bot not found"];
@@ -49,7 +62,11 @@ function defineOperation<F extends FieldShape, R extends ZodRawShape>(spec: {
   example: { msg: string } & Record<string, unknown>;
   badRequest?: string;
   errors?: OperationErrors;
-  run(bots: BotService, accountId: string, values: Values<F>): Promise<{ msg: string } & z.input<z.ZodObject<R>>>;
+  run(
+    services: OperationServices,
+    accountId: string,
+    values: Values<F>,
+  ): Promise<{ msg: string } & z.input<z.ZodObject<R>>>;
 }): Operation {
   const pick = (form: "body" | "query") =>
     z.object(Object.fromEntries(Object.entries(spec.fields).map(([k, f]) => [k, f[form] as ZodTypeAny])));
@@ -63,7 +80,7 @@ function defineOperation<F extends FieldShape, R extends ZodRawShape>(spec: {
     example: { ok: true, ...spec.example, stat_code: 200 },
     badRequest: spec.badRequest ?? "botId is required",
     errors: spec.errors ?? { 404: BOT_NOT_FOUND },
-    run: (bots, accountId, values) => spec.run(bots, accountId, values as Values<F>),
+    run: (services, accountId, values) => spec.run(services, accountId, values as Values<F>),
   };
 }
 
@@ -86,7 +103,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId },
     reply: {},
     example: { msg: `Bot ${BOT_ID} restarted` },
-    async run(bots, accountId, { botId }) {
+    async run({ bots }, accountId, { botId }) {
       const outcome = await bots.restart(accountId, botId);
       return { msg: `Bot ${botId} restarted${webhookNote(outcome)}` };
     },
@@ -111,9 +128,10 @@ export const operationList: Operation[] = [
     example: { msg: "Bot transferred to friend@example.com", newBotId: "Pq8sT1uV2wX3yZ4aB5cD", dbProps: {} },
     errors: {
       404: ["Bot not found", "Target account not found"],
+      403: ["bots"],
       429: ["Too many transfers from this account; try again in 42 s"],
     },
-    async run(bots, accountId, values) {
+    async run({ bots }, accountId, values) {
       const result = await bots.transfer(accountId, {
         botId: values.botId,
         targetEmail: values.targetEmail,
@@ -136,7 +154,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId, newCode: fields.newCode },
     reply: {},
     example: { msg: "Code saved; it takes effect at the next restart" },
-    async run(bots, accountId, { botId, newCode }) {
+    async run({ bots }, accountId, { botId, newCode }) {
       await bots.editCode(accountId, botId, newCode);
       return { msg: "Code saved; it takes effect at the next restart" };
     },
@@ -148,7 +166,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId },
     reply: { data: z.string().openapi({ description: "The code file." }) },
     example: { msg: "Bot code", data: "logic['hello'] = async (query) => ({ hi: query.name });" },
-    async run(bots, accountId, { botId }) {
+    async run({ bots }, accountId, { botId }) {
       return { msg: "Bot code", data: await bots.code(accountId, botId) };
     },
   }),
@@ -160,8 +178,8 @@ export const operationList: Operation[] = [
     reply: { botId: z.string() },
     example: { msg: "Bot created", botId: BOT_ID },
     badRequest: "name must be a string",
-    errors: {},
-    async run(bots, accountId, values) {
+    errors: { 403: ["bots"] },
+    async run({ bots }, accountId, values) {
       const botId = await bots.create(accountId, { name: values.name, botToken: values.botToken, code: values.code });
       return { msg: "Bot created", botId };
     },
@@ -175,7 +193,7 @@ export const operationList: Operation[] = [
     example: { msg: "1 bots", bots: [{ botId: BOT_ID, name: "Support bot", status: "running" }] },
     badRequest: "Malformed JSON body",
     errors: {},
-    async run(bots, accountId) {
+    async run({ bots }, accountId) {
       const list = await bots.list(accountId);
       return { msg: `${list.length} bots`, bots: list.map((b) => ({ botId: b.id, name: b.name, status: b.status })) };
     },
@@ -197,7 +215,7 @@ export const operationList: Operation[] = [
         startedAt: "2026-11-21T10:31:00.000Z",
       },
     },
-    async run(bots, accountId, { botId }) {
+    async run({ bots }, accountId, { botId }) {
       return { msg: "Bot", bot: botView(await bots.get(accountId, botId)) };
     },
   }),
@@ -208,7 +226,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId },
     reply: {},
     example: { msg: "Bot deleted" },
-    async run(bots, accountId, { botId }) {
+    async run({ bots }, accountId, { botId }) {
       await bots.delete(accountId, botId);
       return { msg: "Bot deleted" };
     },
@@ -220,7 +238,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId },
     reply: {},
     example: { msg: "Bot stopped" },
-    async run(bots, accountId, { botId }) {
+    async run({ bots }, accountId, { botId }) {
       await bots.stop(accountId, botId);
       return { msg: "Bot stopped" };
     },
@@ -232,7 +250,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId, botToken: fields.requiredBotToken },
     reply: {},
     example: { msg: "Bot token saved; restart the bot to register its webhook" },
-    async run(bots, accountId, { botId, botToken }) {
+    async run({ bots }, accountId, { botId, botToken }) {
       await bots.setToken(accountId, botId, botToken);
       return { msg: "Bot token saved; restart the bot to register its webhook" };
     },
@@ -244,7 +262,7 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId, env: fields.env },
     reply: {},
     example: { msg: "2 env vars saved" },
-    async run(bots, accountId, { botId, env }) {
+    async run({ bots }, accountId, { botId, env }) {
       await bots.setEnv(accountId, botId, env);
       return { msg: `${Object.keys(env).length} env vars saved` };
     },
@@ -256,8 +274,72 @@ export const operationList: Operation[] = [
     fields: { botId: fields.botId, limit: fields.limit },
     reply: { logs: z.array(LogLine) },
     example: { msg: "Bot logs", logs: [{ at: "2026-11-23T12:00:00.000Z", level: "log", message: "hello" }] },
-    async run(bots, accountId, { botId, limit }) {
+    async run({ bots }, accountId, { botId, limit }) {
       return { msg: "Bot logs", logs: await bots.logs(accountId, botId, limit ?? 50) };
+    },
+  }),
+  defineOperation({
+    name: "getBotUsage",
+    summary: "Read the bot's usage",
+    description:
+      "One row per minute (kept 48 hours) or hour (kept 90 days) in which the bot had traffic, oldest first: " +
+      "requests, errors by kind, handler wall time p50 and p99, CPU, host calls, Bot API calls, egress, stored " +
+      "data and broadcast messages. Counted by every gateway replica and broadcast worker and written every " +
+      "USAGE_FLUSH_MS (10 s), so the current minute fills in as they flush.",
+    fields: { botId: fields.botId, granularity: fields.granularity, from: fields.from, to: fields.to },
+    reply: { usage: z.array(UsagePeriod) },
+    example: {
+      msg: "1 periods",
+      usage: [
+        {
+          at: "2026-11-28T10:00:00.000Z",
+          requests: 120,
+          errors: 2,
+          errorsByKind: { handler: 1, timeout: 0, memory: 0, refused: 1 },
+          wallTimeP50Ms: 1.4,
+          wallTimeP99Ms: 23.5,
+          cpuMs: 96.25,
+          hostCalls: { db: 240, telegram: 118, http: 0, sleep: 0 },
+          botApiCalls: 118,
+          egressBytes: 0,
+          storedDocuments: 1520,
+          storedBytes: 304128,
+          broadcastMessagesSent: 0,
+          broadcastMessagesFailed: 0,
+        },
+      ],
+    },
+    async run({ usage }, accountId, { botId, granularity, from, to }) {
+      const rows = await usage.botUsage(accountId, botId, granularity, { from, to });
+      return { msg: `${rows.length} periods`, usage: rows };
+    },
+  }),
+  defineOperation({
+    name: "getAccountUsage",
+    summary: "Read the account's plan and use",
+    description:
+      "The account's plan and, for each of its quotas, the limit and the use now. Over a quota, the operation " +
+      "that would exceed it answers 403 (amounts) or 429 (rates) with code QUOTA_EXCEEDED.",
+    fields: {},
+    reply: { plan: z.string(), quotas: z.array(QuotaUse) },
+    example: {
+      msg: "Plan default",
+      plan: "default",
+      quotas: [
+        { quota: "bots", limit: 100, use: 3 },
+        { quota: "storedDocuments", limit: 1000000, use: 1520 },
+        { quota: "storedBytes", limit: 1073741824, use: 304128 },
+        { quota: "broadcastsPerDay", limit: 50, use: 1 },
+        { quota: "liveStreams", limit: 10, use: null },
+        { quota: "pendingScheduledRuns", limit: 1000, use: 0 },
+        { quota: "requestsPerSecond", limit: 1000, use: 2 },
+      ],
+    },
+    badRequest: "Malformed JSON body",
+    errors: {},
+    async run({ usage }, accountId) {
+      const account = await usage.accountUsage(accountId);
+      return { msg: `Plan ${account.plan}`, ...account };
     },
   }),
 ];

@@ -15,6 +15,7 @@ import {
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { AccountService } from "../accounts/account-service.js";
 import type { BotService } from "../bots/bot-service.js";
+import type { UsageService } from "../usage/usage-service.js";
 import { operations } from "./operations.js";
 
 /** JSON body limit in bytes: a 1 MiB code file plus its JSON escaping and the other fields. */
@@ -26,7 +27,12 @@ export const APIV3_BODY_LIMIT = `${APIV3_BODY_BYTES / 1024}kb`;
 export const apiv3ErrorBody = (p: Problem) => ({ ok: false, msg: p.message, ...p.details, stat_code: p.status });
 
 /** Builds the /apiv3 router. */
-export function apiv3Router(deps: { accounts: AccountService; bots: BotService; logger: Logger }): Router {
+export function apiv3Router(deps: {
+  accounts: AccountService;
+  bots: BotService;
+  usage: UsageService;
+  logger: Logger;
+}): Router {
   const router = express.Router();
   // Any content type is read as JSON: REST clients and scripts often omit or misstate it.
   // A body over the limit is refused as soon as its length says so, or its chunks cross it (limitedBodyParser).
@@ -45,7 +51,7 @@ export function apiv3Router(deps: { accounts: AccountService; bots: BotService; 
     const accountId = await deps.accounts.authenticate((source as { apiKey?: unknown }).apiKey);
     if (!accountId) throw new AppError("INVALID_API_KEY");
     const values = parseOrThrow(fromQuery ? op.query : op.body, source);
-    const result = await op.run(deps.bots, accountId, values);
+    const result = await op.run({ bots: deps.bots, usage: deps.usage }, accountId, values);
     res.status(200).json(shapeReply(op.reply, { ok: true, ...result, stat_code: 200 }));
   });
 

@@ -144,7 +144,42 @@ export const fields = {
       }),
   ),
   limit: optionalInteger("limit", 1, 200, "How many lines, newest first (default 50)."),
+  granularity: (() => {
+    const schema = z
+      .string(typeErrors("granularity", "a string", true))
+      .min(1, "granularity is required")
+      .refine((v) => v === "minute" || v === "hour", "granularity must be minute or hour")
+      .transform((v) => v as "minute" | "hour")
+      .openapi({
+        type: "string",
+        enum: ["minute", "hour"],
+        description: "minute: rows per minute (kept 48 hours); hour: rows per hour (kept 90 days).",
+        example: "minute",
+      });
+    return { body: schema, query: schema };
+  })(),
+  from: isoTimeField(
+    "from",
+    "Start of the window (ISO 8601, inclusive). Default: an hour (minute) or 7 days (hour) before to.",
+  ),
+  to: isoTimeField("to", "End of the window (ISO 8601, exclusive). Default: now."),
 };
+
+/** An optional ISO 8601 time (with a zone or `Z`), as a Date. */
+function isoTimeField(name: string, description: string) {
+  const schema = z
+    .string(typeErrors(name, "an ISO 8601 time", false))
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v)),
+      `${name} must be an ISO 8601 time such as 2026-11-28T10:00:00Z`,
+    )
+    .transform((v) => new Date(v))
+    .openapi({ type: "string", format: "date-time", description, example: "2026-11-28T10:00:00Z" })
+    .optional();
+  return { body: schema, query: schema };
+}
 
 const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-23T12:00:00.000Z" });
 const BotStatus = z.enum(["stopped", "running", "halted"]).openapi("BotStatus", {
@@ -219,3 +254,64 @@ export const Apiv3Error = z
     stat_code: z.number().int().openapi({ description: "Equal to the HTTP status." }),
   })
   .openapi("Apiv3Error");
+
+const count = z.number().int().min(0);
+
+/** A period of getBotUsage. */
+export const UsagePeriod = z
+  .object({
+    at: isoTime.openapi({ description: "Start of the period (UTC)." }),
+    requests: count.openapi({
+      description: "Webhook calls and Telegram updates of a running bot, refused ones included.",
+    }),
+    errors: count.openapi({ description: "The sum of errorsByKind." }),
+    errorsByKind: z.object({
+      handler: count.openapi({ description: "The handler threw, or its code does not compile." }),
+      timeout: count.openapi({ description: "Ran past HANDLER_TIMEOUT_MS." }),
+      memory: count.openapi({ description: "Went over BOT_MEMORY_MB." }),
+      refused: count.openapi({ description: "Refused by a limit: rate, concurrency, CPU budget or a quota (429)." }),
+    }),
+    wallTimeP50Ms: z.number().nullable().openapi({
+      description: "Median handler wall time (ms), read from a histogram of fixed buckets: within its bucket's width.",
+    }),
+    wallTimeP99Ms: z.number().nullable(),
+    cpuMs: z.number().min(0).openapi({ description: "CPU of the bot's isolate, its messages and its database time." }),
+    hostCalls: z.object({ db: count, telegram: count, http: count, sleep: count }).openapi({
+      description: "Calls bot code made to the host, by kind (db.operation, bot.telegram, axios, timers).",
+    }),
+    botApiCalls: count.openapi({ description: "Bot API calls that got an answer from Telegram." }),
+    egressBytes: count.openapi({ description: "axios request bodies sent plus response bodies received." }),
+    storedDocuments: count.nullable().openapi({ description: "Documents the bot stored, sampled in the period." }),
+    storedBytes: count.nullable(),
+    broadcastMessagesSent: count,
+    broadcastMessagesFailed: count,
+  })
+  .openapi("UsagePeriod");
+
+/** A quota of the account's plan and its use. */
+export const QuotaUse = z
+  .object({
+    quota: z.enum([
+      "bots",
+      "storedDocuments",
+      "storedBytes",
+      "broadcastsPerDay",
+      "liveStreams",
+      "pendingScheduledRuns",
+      "requestsPerSecond",
+    ]),
+    limit: z.number().min(0),
+    use: z.number().min(0).nullable().openapi({
+      description:
+        "Use now; requestsPerSecond: the average of the last whole minute; liveStreams: null (counted by the stream routes).",
+    }),
+  })
+  .openapi("QuotaUse");
+
+/** The error body of /apiv3 over a quota: the usual fields and the quota it names. */
+export const Apiv3QuotaError = Apiv3Error.extend({
+  code: z.literal("QUOTA_EXCEEDED"),
+  quota: z.string().openapi({ description: "The quota of the account's plan (getAccountUsage lists them)." }),
+  limit: z.number().openapi({ description: "The plan's number." }),
+  use: z.number().openapi({ description: "The use now." }),
+}).openapi("Apiv3QuotaError");

@@ -297,4 +297,38 @@ export class BotRepository {
     }
     return rows.length;
   }
+
+  /**
+   * insertDocuments in a savepoint: a collection that would take the account over its stored-data quota (the
+   * triggers' DS004/DS005, docs/operations.md#plans-and-quotas) is rolled back alone and reported.
+   */
+  async insertDocumentsWithinQuota(
+    tx: Tx,
+    botId: string,
+    collection: string,
+    docs: SeedDocument[],
+  ): Promise<{ inserted: number; error?: string }> {
+    try {
+      return { inserted: await tx.transaction((inner) => this.insertDocuments(inner, botId, collection, docs)) };
+    } catch (err) {
+      const quota = quotaOfError(err);
+      if (!quota) throw err;
+      return {
+        inserted: 0,
+        error: `QUOTA_EXCEEDED: over the ${quota.quota} quota of the target account's plan (limit ${quota.limit})`,
+      };
+    }
+  }
+}
+
+/** The account quota a write broke (the document triggers' DS004 and DS005), if that is why it failed. */
+function quotaOfError(err: unknown): { quota: string; limit: number } | undefined {
+  for (let e: unknown = err; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === "DS004" || code === "DS005") {
+      const limit = Number(String(detail ?? "").split("/")[0]);
+      return { quota: code === "DS004" ? "storedDocuments" : "storedBytes", limit };
+    }
+  }
+  return undefined;
 }

@@ -27,6 +27,7 @@ import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { AccountRepository } from "../accounts/account-repository.js";
 import type { z } from "zod";
 import { envProblem, type WebhookOutcome } from "../apiv3/schemas.js";
+import type { QuotaService } from "../usage/quota-service.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
 import { FixedWindowLimiter, type WindowLimit } from "../limits/fixed-window.js";
 
@@ -53,6 +54,8 @@ export interface BotServiceDeps {
   tryTimeoutMs?: number;
   /** Target-account lookups per account of transfer. @defaultValue {@link TRANSFER_LOOKUPS} */
   transferLookups?: WindowLimit;
+  /** The account quotas: bots per account, and the stored-data quotas transferBot's seeding is held to. */
+  quotas: QuotaService;
 }
 
 /**
@@ -141,13 +144,19 @@ export class BotService {
 
   async create(accountId: string, input: { name?: string; code?: string; botToken?: string }): Promise<string> {
     const id = newId(20);
-    await this.deps.bots.insert({
-      id,
-      accountId,
-      name: input.name ?? "",
-      code: input.code ?? "",
-      tokenEnc: input.botToken ? this.deps.box.encrypt(input.botToken) : null,
-      tokenHash: input.botToken ? sha256(input.botToken) : null,
+    await this.deps.bots.transaction(async (tx) => {
+      await this.deps.quotas.reserveBot(tx, accountId);
+      await this.deps.bots.insert(
+        {
+          id,
+          accountId,
+          name: input.name ?? "",
+          code: input.code ?? "",
+          tokenEnc: input.botToken ? this.deps.box.encrypt(input.botToken) : null,
+          tokenHash: input.botToken ? sha256(input.botToken) : null,
+        },
+        tx,
+      );
     });
     await this.#announce({ type: "create", botId: id });
     return id;
@@ -390,6 +399,8 @@ export class BotService {
     const { report, seeds } = prepareSeeds(input.dbProps ?? {});
     const newBotId = newId(20);
     await this.deps.bots.transaction(async (tx) => {
+      const plan = await this.deps.quotas.reserveBot(tx, target.id);
+      await this.deps.quotas.applyStoreQuota(tx, plan);
       await this.deps.bots.insert(
         {
           id: newBotId,
@@ -402,7 +413,8 @@ export class BotService {
         tx,
       );
       for (const [collection, docs] of seeds) {
-        report[collection] = { inserted: await this.deps.bots.insertDocuments(tx, newBotId, collection, docs) };
+        // A collection over the account's stored-data quota is reported and left out, as a bad one is.
+        report[collection] = await this.deps.bots.insertDocumentsWithinQuota(tx, newBotId, collection, docs);
       }
     });
     await this.#announce({ type: "create", botId: newBotId });

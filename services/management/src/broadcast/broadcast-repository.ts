@@ -15,6 +15,8 @@ const rowColumns = {
   finishedAt: broadcasts.finishedAt,
 };
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** Reads and writes the `broadcasts` rows of one bot at a time. */
 export class BroadcastRepository {
   constructor(private readonly db: Database) {}
@@ -25,8 +27,18 @@ export class BroadcastRepository {
     return rows[0]?.tokenHash ?? undefined;
   }
 
-  async insert(id: string, botId: string, payload: BroadcastPayload): Promise<BroadcastRow> {
-    const rows = await this.db
+  /** Runs `fn` in a transaction. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async insert(
+    id: string,
+    botId: string,
+    payload: BroadcastPayload,
+    tx: Tx | Database = this.db,
+  ): Promise<BroadcastRow> {
+    const rows = await tx
       .insert(broadcasts)
       .values({ id, botId, payload: { ...payload } })
       .returning(rowColumns);

@@ -9,6 +9,7 @@ import {
   type BroadcastPayload,
   type DrainJobData,
 } from "@botyard/broadcast";
+import type { QuotaService } from "../usage/quota-service.js";
 import type { BroadcastRepository } from "./broadcast-repository.js";
 
 /** How many jobs GET /jobs/:botId lists. */
@@ -22,6 +23,8 @@ export class BroadcastService {
     private readonly repository: BroadcastRepository,
     private readonly redis: RedisConnection,
     private readonly names: RedisNames,
+    /** Broadcasts a day per account; without it (tests of the queueing alone) there is no quota. */
+    private readonly quotas?: QuotaService,
   ) {
     this.#queue = new Queue<DrainJobData>(BROADCAST_QUEUE, { connection: redis.duplicate(), prefix: names.bullPrefix });
   }
@@ -40,7 +43,11 @@ export class BroadcastService {
    * @see docs/broadcast.md#fencing
    */
   async enqueue(botId: string, payload: BroadcastPayload) {
-    const row = await this.repository.insert(newId(24), botId, payload);
+    // Within the account's broadcasts a day: checked and recorded under a lock of the account, so N are let through.
+    const row = await this.repository.transaction(async (tx) => {
+      await this.quotas?.reserveBroadcast(tx, botId);
+      return this.repository.insert(newId(24), botId, payload, tx);
+    });
     try {
       await this.#queue.add(
         "drain",

@@ -7,6 +7,7 @@ import { type ApiRegistry, type ResponseConfig, SCHEME, z } from "@botyard/opena
 import type { ZodTypeAny } from "zod";
 import {
   BroadcastError,
+  BroadcastQuotaError,
   BroadcastRequestDoc,
   botIdField,
   Job,
@@ -73,6 +74,19 @@ export function registerBroadcastRoutes(registry: ApiRegistry): void {
         "text is required for type text",
       ),
       401: unauthorized,
+      403: json(
+        "The account's bots were asked for its plan's broadcasts today (UTC) already (code QUOTA_EXCEEDED).",
+        BroadcastQuotaError,
+        {
+          ok: false,
+          error:
+            "Over the broadcastsPerDay quota of this account's plan (limit 50, in use 50); ask the operator for a larger plan",
+          code: "QUOTA_EXCEEDED",
+          quota: "broadcastsPerDay",
+          limit: 50,
+          use: 50,
+        },
+      ),
       413: error("The body is over 256 KiB.", "Request body is larger than 256kb"),
       ...failures,
     },

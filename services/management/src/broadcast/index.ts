@@ -5,6 +5,7 @@
 import type { Router } from "express";
 import type { Logger, RedisConnection, RedisNames } from "@botyard/common";
 import type { Database } from "@botyard/db";
+import type { QuotaService } from "../usage/quota-service.js";
 import { BroadcastRepository } from "./broadcast-repository.js";
 import { BroadcastService } from "./broadcast-service.js";
 import { broadcastRouter } from "./routes.js";
@@ -16,6 +17,8 @@ export interface BroadcastModuleDeps {
   redis: RedisConnection;
   names: RedisNames;
   logger: Logger;
+  /** Broadcasts a day per account (docs/operations.md#plans-and-quotas); the app always gives it. */
+  quotas?: QuotaService;
 }
 
 /** The routes and the resources they hold. */
@@ -29,6 +32,6 @@ export interface BroadcastModule {
 
 /** Builds the broadcast routes. */
 export function createBroadcastModule(deps: BroadcastModuleDeps): BroadcastModule {
-  const service = new BroadcastService(new BroadcastRepository(deps.db), deps.redis, deps.names);
+  const service = new BroadcastService(new BroadcastRepository(deps.db), deps.redis, deps.names, deps.quotas);
   return { router: broadcastRouter(service, deps.logger), service, close: () => service.close() };
 }

@@ -197,6 +197,14 @@ export const JobsReply = z.object({ ok: z.literal(true), jobs: z.array(Job).max(
 
 /** The error body of the broadcast routes. */
 export const BroadcastError = z.object({ ok: z.literal(false), error: z.string() }).openapi("BroadcastError");
+
+/** POST /broadcast over the account's broadcasts a day: the usual body and the quota it names. */
+export const BroadcastQuotaError = BroadcastError.extend({
+  code: z.literal("QUOTA_EXCEEDED"),
+  quota: z.literal("broadcastsPerDay"),
+  limit: z.number().openapi({ description: "Broadcasts a day (UTC) of the account's plan." }),
+  use: z.number().openapi({ description: "Broadcasts the account's bots were asked for today." }),
+}).openapi("BroadcastQuotaError");
 /** 409 on cancelling a finished job: the error and the job. */
 export const JobConflict = z
   .object({ ok: z.literal(false), error: z.string(), job: Job })

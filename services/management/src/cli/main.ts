@@ -1,13 +1,15 @@
 /**
  * The operator CLI: `pnpm botyard user:create|user:key|user:rotate-key|user:invite --email E`. Prints one JSON line
  * (create), the key, or the one-time link to set a dashboard password (invite; docs/dashboard.md#invites); on a
- * problem prints the reason on stderr and exits 1.
+ * problem prints the reason on stderr and exits 1. `pnpm botyard plan:set --email E --plan NAME` puts the account on
+ * a plan of PLANS (docs/operations.md#plans-and-quotas) and prints one JSON line `{"email":…,"plan":…}`.
  */
 import { parseArgs } from "node:util";
 import {
   AppError,
   baseConfigSchema,
   loadConfig,
+  parsePlans,
   SecretBox,
   SecretBoxError,
   withoutQueryParams,
@@ -19,22 +21,35 @@ import { AccountService } from "../accounts/account-service.js";
 import { AuthService } from "../auth/auth-service.js";
 import { SessionRepository } from "../auth/session-repository.js";
 import { managementConfigSchema, publicBaseUrl } from "../config.js";
+import { QuotaRepository } from "../usage/quota-repository.js";
+import { QuotaService } from "../usage/quota-service.js";
 
 /** A command line the CLI does not understand. */
 class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-const USAGE = "usage: pnpm botyard <user:create|user:key|user:rotate-key|user:invite> --email <address>";
+const USAGE =
+  "usage: pnpm botyard <user:create|user:key|user:rotate-key|user:invite> --email <address>\n" +
+  "       pnpm botyard plan:set --email <address> --plan <name>";
 
 const cliConfigSchema = baseConfigSchema
   .pick({ DATABASE_URL: true, SECRET_KEY: true, NODE_ENV: true, MANAGEMENT_PORT: true })
-  .extend({ PUBLIC_BASE_URL: managementConfigSchema.shape.PUBLIC_BASE_URL });
+  .extend({
+    PUBLIC_BASE_URL: managementConfigSchema.shape.PUBLIC_BASE_URL,
+    PLANS: managementConfigSchema.shape.PLANS,
+    DEFAULT_PLAN: managementConfigSchema.shape.DEFAULT_PLAN,
+  });
 
 /** The command line, parsed; an unknown option or a missing option value is a {@link UsageError} (exit 2). */
 function parse(argv: string[]) {
   try {
-    return parseArgs({ args: argv, options: { email: { type: "string" } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: argv,
+      options: { email: { type: "string" }, plan: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_"))
@@ -61,8 +76,11 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (!command || rest.length > 0) throw new UsageError(USAGE);
   if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
-  const commands = ["user:create", "user:key", "user:rotate-key", "user:invite"];
+  const commands = ["user:create", "user:key", "user:rotate-key", "user:invite", "plan:set"];
   if (!commands.includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
+  if (command === "plan:set" && !values.plan) throw new UsageError(`--plan is required\n${USAGE}`);
+  if (command !== "plan:set" && values.plan !== undefined)
+    throw new UsageError(`--plan is for plan:set only\n${USAGE}`);
 
   // Reach the database a running `pnpm start` chose; otherwise the same default it would choose.
   const config = loadConfig(cliConfigSchema, withRuntimeEnv());
@@ -80,6 +98,11 @@ async function run(argv: string[]): Promise<string> {
       });
       const token = await auth.invite(values.email.trim());
       return `${publicBaseUrl(config)}/invite/${token}`;
+    }
+    if (command === "plan:set") {
+      const quotas = new QuotaService(new QuotaRepository(db), parsePlans(config.PLANS, config.DEFAULT_PLAN));
+      await quotas.setPlan(values.email.trim(), values.plan as string);
+      return JSON.stringify({ email: values.email.trim(), plan: values.plan });
     }
     if (command === "user:create") return JSON.stringify(await accounts.create(values.email));
     if (command === "user:key") return await keyOf(accounts, values.email);

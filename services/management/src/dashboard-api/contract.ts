@@ -17,7 +17,8 @@ const MESSAGES: Record<number, [string, string, string]> = {
   ],
   401: ["Not signed in (no session, or it ended).", "UNAUTHENTICATED", "Sign in first"],
   403: [
-    "Cross-site request refused (Origin or X-CSRF-Token), or sign-up closed.",
+    "Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan " +
+      "(QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast).",
     "CSRF",
     "The X-CSRF-Token header is missing",
   ],
@@ -83,6 +84,35 @@ const EXAMPLES: Record<string, unknown> = {
   dashboardAcceptInvite: session,
   dashboardApiKey: apiKey,
   dashboardRegenerateApiKey: apiKey,
+  dashboardAccountUsage: {
+    ok: true,
+    plan: "default",
+    quotas: [
+      { quota: "bots", limit: 100, use: 3 },
+      { quota: "requestsPerSecond", limit: 1000, use: 2 },
+    ],
+  },
+  dashboardBotUsage: {
+    ok: true,
+    usage: [
+      {
+        at: AT,
+        requests: 120,
+        errors: 1,
+        errorsByKind: { handler: 1, timeout: 0, memory: 0, refused: 0 },
+        wallTimeP50Ms: 1.4,
+        wallTimeP99Ms: 23.5,
+        cpuMs: 96.25,
+        hostCalls: { db: 240, telegram: 118, http: 0, sleep: 0 },
+        botApiCalls: 118,
+        egressBytes: 0,
+        storedDocuments: 1520,
+        storedBytes: 304128,
+        broadcastMessagesSent: 0,
+        broadcastMessagesFailed: 0,
+      },
+    ],
+  },
   dashboardListBots: {
     ok: true,
     bots: [{ botId: BOT_ID, name: "Support bot", status: "halted", haltReason: "Telegram rejected the bot token" }],

@@ -14,6 +14,7 @@ import type { AuthService, NewSession, SessionContext } from "../auth/auth-servi
 import type { SessionHttp } from "../auth/http.js";
 import { botView, type BotService } from "../bots/bot-service.js";
 import type { BroadcastService } from "../broadcast/broadcast-service.js";
+import type { UsageService } from "../usage/usage-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
 import { parseOrThrow } from "@botyard/openapi";
@@ -27,6 +28,7 @@ export interface DashboardServices {
   bots: BotService;
   broadcasts: BroadcastService;
   live: LiveStreams;
+  usage: UsageService;
 }
 
 /**
@@ -235,6 +237,19 @@ export const dashboardRoutes: DashboardRoute[] = [
     reply: s.ApiKeyReply,
     errors: [],
     handler: async (input, services) => ({ ok: true, apiKey: await services.accounts.keyOf(session(input).accountId) }),
+  },
+  {
+    method: "get",
+    path: "/api/settings/usage",
+    operationId: "dashboardAccountUsage",
+    summary: "The account's plan and its use against each quota (as /apiv3/getAccountUsage)",
+    access: "session",
+    reply: s.AccountUsageReply,
+    errors: [],
+    handler: async (input, services) => ({
+      ok: true,
+      ...(await services.usage.accountUsage(session(input).accountId)),
+    }),
   },
   {
     method: "post",
@@ -481,6 +496,22 @@ export const dashboardRoutes: DashboardRoute[] = [
       ok: true,
       ...(await services.bots.recipients(session(input).accountId, botId(input))),
     }),
+  },
+  {
+    method: "get",
+    path: "/api/bots/:botId/usage",
+    operationId: "dashboardBotUsage",
+    summary: "The bot's usage per minute or hour (as /apiv3/getBotUsage)",
+    access: "session",
+    params: s.botIdParam,
+    query: s.UsageQuery,
+    reply: s.UsageReply,
+    errors: [404],
+    handler: async (input, services) => {
+      const q = input.query as { granularity: "minute" | "hour"; from?: Date; to?: Date };
+      const usage = await services.usage.botUsage(session(input).accountId, botId(input), q.granularity, q);
+      return { ok: true, usage };
+    },
   },
   {
     method: "post",

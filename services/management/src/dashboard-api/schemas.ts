@@ -20,7 +20,9 @@ import {
   MAX_CODE_BYTES,
   MAX_ENV_VARS,
   MAX_NAME,
+  QuotaUse,
   SeedReport,
+  UsagePeriod,
   WebhookOutcome,
 } from "../apiv3/schemas.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password.js";
@@ -155,6 +157,11 @@ export const botIdParam = z.object({
 export const jobIdParams = botIdParam.extend({
   jobId: z.string().min(1).openapi({ example: "Xy12Ab34Cd56Ef78Gh90Ij12" }),
 });
+export const UsageQuery = z.object({
+  granularity: fields.granularity.query,
+  from: fields.from.query,
+  to: fields.to.query,
+});
 export const tokenParam = z.object({ token: z.string().min(1).openapi({ example: "q1w2e3r4t5y6u7i8o9p0" }) });
 
 // ---- Replies ----
@@ -210,6 +217,8 @@ export const RecipientsReply = z.object({
   blocked: z.number().int(),
   byLanguage: z.array(z.object({ lang: z.string().nullable(), count: z.number().int() })),
 });
+export const UsageReply = z.object({ ok, usage: z.array(UsagePeriod) });
+export const AccountUsageReply = z.object({ ok, plan: z.string(), quotas: z.array(QuotaUse) });
 export const TransferReply = z.object({ ok, newBotId: z.string(), dbProps: SeedReport });
 export const JobsReply = z.object({ ok, jobs: z.array(Job) });
 export const QueuedReply = z.object({ ok, jobId: z.string(), status: z.literal("queued") });

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { waitFor } from "@botyard/common/testing";
+import { UsageMeter, UsageRepository } from "@botyard/db";
 import { type Platform, startPlatform } from "./platform.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -331,6 +332,54 @@ suite("dashboard in Chromium", () => {
     await page.getByText("Transferred. New bot id:").waitFor();
     await page.getByRole("table").getByText("2 inserted").waitFor();
     await shot("11-transfer");
+  }, 120_000);
+
+  it("shows the bot's usage with charts, and the account's use against its plan in Settings", async () => {
+    // The hour before this test, as a gateway would have written it (a minute in eight idle), so the charts show a
+    // shape; the current minute is the real calls below, and its numbers are checked.
+    const now = Date.now();
+    for (let m = 59; m >= 1; m--) {
+      if (m % 8 === 0) continue;
+      const at = now - m * 60_000;
+      const meter = new UsageMeter(true, () => at);
+      const cell = meter.cell(botId);
+      const n = 20 + Math.round(15 * Math.sin(m / 6) + (m % 7) * 3);
+      cell.requests += n;
+      cell.errorsHandler += m % 11 === 0 ? 2 : 0;
+      cell.cpuMs += n * 0.9;
+      cell.hostDb += n * 2;
+      cell.hostTelegram += Math.round(n / 2);
+      cell.botApiCalls += Math.round(n / 2);
+      for (let i = 0; i < n; i++) cell.observeWall(i % 25 === 0 ? 40 + m : 0.6 + (i % 5) * 0.4);
+      await new UsageRepository(platform.handle.db).addUsage(meter.take());
+    }
+    for (let i = 0; i < 12; i++) {
+      expect((await fetch(`${platform.gatewayOrigin}/custom/${botId}/hello?name=U${i}`)).status).toBe(200);
+    }
+    await platform.flushUsage();
+
+    await page.getByRole("link", { name: "Usage" }).click();
+    await page.getByRole("img", { name: /^Requests/ }).waitFor();
+    const requests = page.locator(".usage-stats .stat").filter({ hasText: "requests" }).locator(".stat-value");
+    await expect(requests.textContent()).resolves.toMatch(/^\d[\d,.K]*$/);
+    // The broadcast of the test before: its 50 messages sent are in this hour.
+    await page.getByRole("table", { name: "Broadcast messages" }).getByText("50", { exact: true }).waitFor();
+    await accessible("usage (minutes)");
+    await shot("14-bot-usage");
+    await page.getByText("Last 7 days, per hour").click();
+    await page.getByRole("img", { name: /^Handler wall time/ }).waitFor();
+    await accessible("usage (hours)");
+
+    await page.getByRole("link", { name: "Settings" }).click();
+    const plan = page.getByRole("region", { name: "Plan and usage" });
+    await plan.getByRole("row", { name: /^Bots/ }).waitFor();
+    await expect(plan.getByRole("row", { name: /^Bots/ }).getByRole("cell").first().textContent()).resolves.toBe("1");
+    await accessible("settings (plan)");
+    await plan.scrollIntoViewIfNeeded();
+    await shot("15-settings-plan");
+    // Back to the bot, where the next test starts.
+    await page.goto(`/bots/${encodeURIComponent(botId)}`);
+    await page.locator(".page-heading").waitFor();
   }, 120_000);
 
   it("renders what owners and bots control as text: bot name, log lines, code, broadcast text", async () => {

@@ -35,6 +35,8 @@ export interface Platform {
   invite(email: string): Promise<string>;
   /** Adds `n` recipients (chat ids 1..n) to a bot, with languages `en` and `de` alternating. */
   addRecipients(botId: string, n: number): Promise<void>;
+  /** Writes what the gateway and the broadcast worker metered so far, as their 10-s flush does. */
+  flushUsage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -146,6 +148,10 @@ export async function startPlatform(): Promise<Platform> {
         firstName: `Reader ${i + 1}`,
       }));
       await handle.db.insert(recipients).values(rows);
+    },
+    async flushUsage() {
+      await gateway.usage.flush();
+      await worker.flushUsage();
     },
     async close() {
       await close(managementServer);

@@ -1,6 +1,6 @@
 /** SQL of the gateway: the bot row it runs, halts, recipients and bot logs. */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { botLogs, bots, recipients, type BotStatus, type Database } from "@botyard/db";
+import { accounts, botLogs, bots, recipients, type BotStatus, type Database } from "@botyard/db";
 
 /**
  * What every call needs to know of a bot, small enough to cache for every bot a replica serves. `fingerprint`
@@ -13,6 +13,10 @@ export interface GatewayBot {
   hasRunningCode: boolean;
   fingerprint: string;
   webhookSecretHash: string | null;
+  /** The owner: requests a second are limited across the account's bots (docs/operations.md#plans-and-quotas). */
+  accountId: string;
+  /** The account's plan name (null: DEFAULT_PLAN). */
+  plan: string | null;
 }
 
 /** What a sandbox is built from. */
@@ -22,9 +26,13 @@ export interface LoadedBot {
   fingerprint: string;
   envEnc: string | null;
   tokenEnc: string | null;
+  /** The account's plan name (null: DEFAULT_PLAN): the store's quotas come from it. */
+  plan: string | null;
 }
 
-const fingerprint = sql<string>`${bots.codeVersion}::text || ':' || md5(coalesce(${bots.envEnc}, '') || '|' || coalesce(${bots.tokenEnc}, ''))`;
+/** The owner's plan: part of the fingerprint, so a plan change rebuilds the bot's sandbox with its new store quotas. */
+const plan = sql<string | null>`(select ${accounts.plan} from ${accounts} where ${accounts.id} = ${bots.accountId})`;
+const fingerprint = sql<string>`${bots.codeVersion}::text || ':' || md5(coalesce(${bots.envEnc}, '') || '|' || coalesce(${bots.tokenEnc}, '') || '|' || coalesce(${plan}, ''))`;
 
 /** A user seen in a Telegram update. */
 export interface SeenUser {
@@ -49,6 +57,8 @@ export class GatewayRepository {
         hasRunningCode: sql<boolean>`${bots.runningCode} is not null`,
         fingerprint,
         webhookSecretHash: bots.webhookSecretHash,
+        accountId: bots.accountId,
+        plan,
       })
       .from(bots)
       .where(eq(bots.id, botId))
@@ -71,6 +81,7 @@ export class GatewayRepository {
         fingerprint,
         envEnc: bots.envEnc,
         tokenEnc: bots.tokenEnc,
+        plan,
       })
       .from(bots)
       .where(eq(bots.id, botId))

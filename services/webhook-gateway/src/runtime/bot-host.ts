@@ -54,6 +54,16 @@ export const MAX_BUDGET_WAIT_MS = 1000;
  */
 const MAX_REPORTED_HEADERS = 32;
 
+/** What a host counts into the bot's usage (docs/operations.md#usage-metering). */
+export interface HostUsage {
+  /** A host call of `kind` was asked for. */
+  hostCall(kind: HostCall["kind"]): void;
+  /** A Bot API call got an answer from Telegram (a result or an error of the Bot API). */
+  botApiCall(): void;
+  /** Bytes of an axios request body sent and its response body received. */
+  egressBytes(bytes: number): void;
+}
+
 /** What a bot's host is built from. */
 export interface BotHostDeps {
   botId: string;
@@ -71,6 +81,8 @@ export interface BotHostDeps {
   /** Telegram rejected the token: halt the bot (the call's error reaches bot code once the halt is recorded). */
   onTokenRejected(): Promise<void>;
   logger: Logger;
+  /** Where the host counts its calls. @defaultValue not counted */
+  usage?: HostUsage;
 }
 
 /** The host of one bot, shared by its sandboxes (the current one and any still finishing calls after a restart). */
@@ -95,6 +107,7 @@ export class BotHost implements SandboxHost {
   }
 
   call(call: HostCall): Promise<unknown> {
+    this.deps.usage?.hostCall(call.kind);
     switch (call.kind) {
       case "db": {
         const run = () =>
@@ -105,7 +118,10 @@ export class BotHost implements SandboxHost {
         return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));
       case "http":
         return this.#budgeted(this.#http, () =>
-          this.deps.egress.request(call.config, { droppedHeaders: (names) => this.#reportDroppedHeaders(names) }),
+          this.deps.egress.request(call.config, {
+            droppedHeaders: (names) => this.#reportDroppedHeaders(names),
+            transferred: (bytes) => this.deps.usage?.egressBytes(bytes),
+          }),
         );
       case "sleep":
         return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
@@ -119,7 +135,15 @@ export class BotHost implements SandboxHost {
         return { message: "The database did not answer; try again", code: "ERR_DB_UNAVAILABLE" };
       }
       if (err.kind !== "internal")
-        return { message: err.message, code: err.kind === "invalid" ? "ERR_DB" : `ERR_DB_${err.kind.toUpperCase()}` };
+        return {
+          message: err.message,
+          code:
+            err.kind === "invalid"
+              ? "ERR_DB"
+              : err.kind === "quota"
+                ? "QUOTA_EXCEEDED"
+                : `ERR_DB_${err.kind.toUpperCase()}`,
+        };
     }
     if (err instanceof EgressError) {
       const error: CallError = { message: err.message, code: err.code };
@@ -196,8 +220,11 @@ export class BotHost implements SandboxHost {
       throw new BotHostError("This bot has no Telegram token; set one with setBotToken", "ERR_NO_TOKEN");
     }
     try {
-      return await this.deps.telegram.call(this.deps.token, method, params);
+      const result = await this.deps.telegram.call(this.deps.token, method, params);
+      this.deps.usage?.botApiCall();
+      return result;
     } catch (err) {
+      if (err instanceof TelegramApiError) this.deps.usage?.botApiCall();
       if (err instanceof TelegramApiError && err.errorCode === 401) await this.deps.onTokenRejected();
       throw err;
     }

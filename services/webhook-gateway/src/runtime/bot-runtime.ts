@@ -7,7 +7,16 @@
  *
  * @see docs/bot-runtime.md
  */
-import { AppError, type BotEvent, type Logger, type SecretBox } from "@botyard/common";
+import {
+  AppError,
+  type BotEvent,
+  type Logger,
+  type Plans,
+  planOf,
+  quotaExceeded,
+  type SecretBox,
+} from "@botyard/common";
+import type { UsageMeter } from "@botyard/db";
 import type { TelegramClient } from "@botyard/telegram";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.js";
@@ -38,6 +47,11 @@ export interface RuntimeOptions {
   hostCalls?: HostCallLimits;
   /** Per-bot CPU budget; over it, new requests answer 429. @defaultValue DEFAULT_CPU_BUDGET */
   cpu?: CpuBudgetOptions;
+  /**
+   * The account plans: requests a second across an account's bots (a token bucket per account on this replica) and
+   * the store quotas of its bots. @defaultValue no account quotas
+   */
+  plans?: Plans;
 }
 
 /** The event channel as the runtime uses it. */
@@ -56,8 +70,14 @@ export interface RuntimeDeps {
   egress: Egress;
   events: RuntimeEvents;
   /** The bot's document store; it reports each operation's database time to `observer`. */
-  storeFor(botId: string, observer: DocumentStoreObserver): BotStore;
+  storeFor(
+    botId: string,
+    observer: DocumentStoreObserver,
+    quota?: { maxAccountDocs: number; maxAccountBytes: number },
+  ): BotStore;
   logger: Logger;
+  /** Where calls are counted (docs/operations.md#usage-metering). */
+  usage: UsageMeter;
 }
 
 /** The bot runtime of one gateway process. */
@@ -65,6 +85,8 @@ export class BotRuntime {
   readonly #directory: BotDirectory;
   readonly #pool: SandboxPool;
   readonly #buckets = new Map<string, TokenBucket>();
+  /** Requests a second per account (its plan's requestsPerSecond), on this replica. */
+  readonly #accountBuckets = new Map<string, { rate: number; bucket: TokenBucket }>();
   readonly #cpu: CpuBudget;
   readonly #cpuOptions: CpuBudgetOptions;
   /**
@@ -90,6 +112,8 @@ export class BotRuntime {
     this.#cpu = new CpuBudget(this.#cpuOptions);
     this.#bucketSweeper = setInterval(() => {
       for (const [botId, bucket] of this.#buckets) if (bucket.full) this.#buckets.delete(botId);
+      for (const [accountId, { bucket }] of this.#accountBuckets)
+        if (bucket.full) this.#accountBuckets.delete(accountId);
       for (const [botId, running] of this.#running) if (running === 0) this.#running.delete(botId);
       this.#cpu.sweep();
     }, 10_000);
@@ -164,28 +188,46 @@ export class BotRuntime {
     const bot = this.#directory.cached(botId) ?? (await this.#directory.get(botId));
     if (bot.status === "halted") throw new AppError("BOT_HALTED");
     if (bot.status !== "running" || !bot.hasRunningCode) throw new AppError("BOT_NOT_RUNNING");
-    this.#admit(botId);
+    const usage = this.deps.usage;
+    usage.cell(botId).requests += 1;
     const running = this.#running.get(botId) ?? 0;
-    if (running >= this.options.maxConcurrentPerBot) throw new AppError("BOT_BUSY");
+    try {
+      this.#admit(botId);
+      this.#admitAccount(bot);
+      if (running >= this.options.maxConcurrentPerBot) throw new AppError("BOT_BUSY");
+    } catch (err) {
+      usage.cell(botId).errorsRefused += 1;
+      throw err;
+    }
     this.#running.set(botId, running + 1);
     try {
       const acquired = this.#pool.acquire(botId, bot.fingerprint);
       const lease = acquired instanceof Lease ? acquired : await acquired;
+      let started = 0;
       try {
         this.#admitCpu(botId, lease.sandbox);
         admitted?.();
+        started = performance.now();
         const outcome = await work(lease.sandbox);
-        if (outcome.status === "error") this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
+        if (outcome.status === "error") {
+          usage.cell(botId).errorsHandler += 1;
+          this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
+        }
         return outcome;
       } finally {
-        this.#cpu.charge(botId, lease.sandbox.takeCpuMs());
+        this.#chargeCpu(botId, lease.sandbox.takeCpuMs());
+        if (started > 0) usage.cell(botId).observeWall(performance.now() - started);
         lease.release();
       }
     } catch (err) {
-      if (!(err instanceof SandboxError)) throw err;
+      if (!(err instanceof SandboxError)) {
+        if (err instanceof AppError && err.status === 429) usage.cell(botId).errorsRefused += 1;
+        throw err;
+      }
       if (err.kind === "closed") {
         throw new AppError("UNAVAILABLE", "The bot was reloading; try again", { headers: { "Retry-After": "1" } });
       }
+      countFailure(usage, botId, err);
       this.deps.logs.write(botId, "error", `${what}: ${err.message}`);
       await this.#strikes.get(botId);
       return { status: "error", error: err.message };
@@ -211,12 +253,43 @@ export class BotRuntime {
   }
 
   /**
+   * The account's requests a second (its plan's requestsPerSecond, across its bots, on this replica): over it, 429
+   * QUOTA_EXCEEDED with Retry-After. A bucket holds one second of requests, so a burst above the rate is refused.
+   */
+  #admitAccount(bot: GatewayBot): void {
+    const plans = this.options.plans;
+    if (!plans) return;
+    const rate = planOf(plans, bot.plan).quotas.requestsPerSecond;
+    let entry = this.#accountBuckets.get(bot.accountId);
+    if (!entry || entry.rate !== rate) {
+      entry = { rate, bucket: new TokenBucket(rate, Math.max(1, rate)) };
+      this.#accountBuckets.set(bot.accountId, entry);
+    }
+    const wait = rate > 0 ? entry.bucket.take() : Number.POSITIVE_INFINITY;
+    if (wait > 0) {
+      throw quotaExceeded("requestsPerSecond", rate, rate, {
+        message:
+          `Over the requestsPerSecond quota of this bot's account (${rate} a second across its bots); ` +
+          "slow down or ask the operator for a larger plan",
+        retryAfterS: Number.isFinite(wait) ? Math.max(1, Math.ceil(wait)) : 60,
+      });
+    }
+  }
+
+  /** Charges CPU to the bot's budget and counts it in its usage. */
+  #chargeCpu(botId: string, ms: number): void {
+    if (!(ms > 0)) return;
+    this.#cpu.charge(botId, ms);
+    this.deps.usage.cell(botId).cpuMs += ms;
+  }
+
+  /**
    * The per-bot CPU budget: charges what the bot's isolate used since it was last charged (timers run between calls
    * too), then refuses the call with 429 while the bot is in debt. One line in the bot's log when it goes over, and
    * one with the count of refused requests when it is admitted again.
    */
   #admitCpu(botId: string, sandbox: Sandbox): void {
-    this.#cpu.charge(botId, sandbox.takeCpuMs());
+    this.#chargeCpu(botId, sandbox.takeCpuMs());
     const admission = this.#cpu.admit(botId);
     if (admission.ok) {
       if (admission.refused > 0) {
@@ -248,14 +321,20 @@ export class BotRuntime {
     const { box, logs } = this.deps;
     const env = loaded.envEnc ? (JSON.parse(box.decrypt(loaded.envEnc)) as Record<string, string>) : {};
     let built: Sandbox | undefined;
+    const usage = this.deps.usage;
+    const quotas = this.options.plans && planOf(this.options.plans, loaded.plan).quotas;
     const host = new BotHost({
       botId,
       token: loaded.tokenEnc ? box.decrypt(loaded.tokenEnc) : undefined,
       // Database time is the bot's CPU too: Postgres's work and the decoding of its rows share the machine.
-      store: this.deps.storeFor(botId, { connectionHeld: (ms) => this.#cpu.charge(botId, ms) }),
+      store: this.deps.storeFor(
+        botId,
+        { connectionHeld: (ms) => this.#chargeCpu(botId, ms) },
+        quotas && { maxAccountDocs: quotas.storedDocuments, maxAccountBytes: quotas.storedBytes },
+      ),
       // Before each host call: the CPU its isolate used so far counts, so a handler that spins and then calls is paced.
       overBudgetMs: () => {
-        if (built) this.#cpu.charge(botId, built.takeCpuMs());
+        if (built) this.#chargeCpu(botId, built.takeCpuMs());
         return this.#cpu.debtMs(botId);
       },
       telegram: this.deps.telegram,
@@ -265,6 +344,21 @@ export class BotRuntime {
       log: (level, message) => logs.write(botId, level, message),
       onTokenRejected: () => this.#halt(botId, "Telegram rejected the bot token"),
       logger: this.deps.logger,
+      usage: {
+        hostCall: (kind) => {
+          const cell = usage.cell(botId);
+          if (kind === "db") cell.hostDb += 1;
+          else if (kind === "tg") cell.hostTelegram += 1;
+          else if (kind === "http") cell.hostHttp += 1;
+          else cell.hostSleep += 1;
+        },
+        botApiCall: () => {
+          usage.cell(botId).botApiCalls += 1;
+        },
+        egressBytes: (bytes) => {
+          usage.cell(botId).egressBytes += bytes;
+        },
+      },
     });
     try {
       const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, this.options.limits);
@@ -315,4 +409,20 @@ export class BotRuntime {
       this.deps.logger.error({ err, botId }, "halting a bot failed");
     }
   }
+}
+
+/** Counts a call that bot code failed in, by kind: its time limit, its memory limit, or anything else it threw. */
+function countFailure(usage: UsageMeter, botId: string, err: SandboxError): void {
+  const cell = usage.cell(botId);
+  const kind =
+    err.kind === "collateral"
+      ? /memory/i.test(err.message)
+        ? "memory"
+        : /time/i.test(err.message)
+          ? "timeout"
+          : "error"
+      : err.kind;
+  if (kind === "timeout") cell.errorsTimeout += 1;
+  else if (kind === "memory") cell.errorsMemory += 1;
+  else cell.errorsHandler += 1;
 }

@@ -203,6 +203,8 @@ export interface EgressOptions {
 export interface EgressHooks {
   /** Headers of the config the gateway sets itself, dropped (names as written); called only for a request sent. */
   droppedHeaders?(names: string[]): void;
+  /** Bytes of the request body sent plus the response body received (the bot's egress, for its usage). */
+  transferred?(bytes: number): void;
 }
 
 /** Performs bot HTTP requests. */
@@ -300,6 +302,7 @@ export class Egress {
       }
       throw err;
     }
+    hooks.transferred?.((body === undefined ? 0 : Buffer.byteLength(body)) + response.rawBody.length);
     const text = response.rawBody.toString("utf8");
     let data: unknown = text;
     const type = String(response.headers["content-type"] ?? "");

@@ -13,6 +13,8 @@ export const keys = {
   logs: (botId: string) => ["bots", botId, "logs"] as const,
   recipients: (botId: string) => ["bots", botId, "recipients"] as const,
   jobs: (botId: string) => ["bots", botId, "broadcasts"] as const,
+  usage: (botId: string, granularity: string) => ["bots", botId, "usage", granularity] as const,
+  accountUsage: ["account-usage"] as const,
 };
 
 const bot = (botId: string) => ({ params: { path: { botId } } });
@@ -245,6 +247,27 @@ export function useRecipients(botId: string) {
   return useQuery({
     queryKey: keys.recipients(botId),
     queryFn: () => unwrap(client.GET("/api/bots/{botId}/recipients", bot(botId))),
+  });
+}
+
+/**
+ * The bot's usage: the last hour by minute or the last 7 days by hour. Refetched every 30 s: gateways flush their
+ * counts every 10 s, so the current minute fills in as the owner watches.
+ */
+export function useBotUsage(botId: string, granularity: "minute" | "hour") {
+  return useQuery({
+    queryKey: keys.usage(botId, granularity),
+    queryFn: () =>
+      unwrap(client.GET("/api/bots/{botId}/usage", { params: { path: { botId }, query: { granularity } } })),
+    refetchInterval: 30_000,
+  });
+}
+
+/** The account's plan and its use against each quota. */
+export function useAccountUsage() {
+  return useQuery({
+    queryKey: keys.accountUsage,
+    queryFn: () => unwrap(client.GET("/api/settings/usage")),
   });
 }
 

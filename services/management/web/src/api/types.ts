@@ -16,6 +16,9 @@ export type TransferRequest = Body<"/api/bots/{botId}/transfer", "post">;
 export type TransferReply = Reply<"/api/bots/{botId}/transfer", "post">;
 export type BroadcastJob = Reply<"/api/bots/{botId}/broadcasts", "get">["jobs"][number];
 export type BroadcastRequest = Body<"/api/bots/{botId}/broadcasts", "post">;
+export type UsagePeriod = Reply<"/api/bots/{botId}/usage", "get">["usage"][number];
+export type AccountUsage = Reply<"/api/settings/usage", "get">;
+export type QuotaUse = AccountUsage["quotas"][number];
 
 export const MESSAGE_TYPES = [
   "text",

@@ -8,6 +8,8 @@ const row = (id: string, fingerprint: string): GatewayBot => ({
   hasRunningCode: true,
   fingerprint,
   webhookSecretHash: null,
+  accountId: "account",
+  plan: null,
 });
 
 /** Rows whose reads stay open until `finish` is called, counting reads by id. */

@@ -13,6 +13,7 @@ import { LogsTab } from "../logs/LogsTab.js";
 import { OverviewTab } from "./OverviewTab.js";
 import { RenameButton } from "./RenameButton.js";
 import { TransferTab } from "./TransferTab.js";
+import { UsageTab } from "../usage/UsageTab.js";
 import { TryTab } from "./TryTab.js";
 
 const TAB_LABELS: Record<BotTab, string> = {
@@ -21,6 +22,7 @@ const TAB_LABELS: Record<BotTab, string> = {
   logs: "Logs",
   try: "Try it",
   broadcasts: "Broadcasts",
+  usage: "Usage",
   transfer: "Transfer",
 };
 
@@ -109,6 +111,7 @@ export function BotPage({ botId, tab }: { botId: string; tab: BotTab }) {
         {tab === "logs" ? <LogsTab botId={botId} /> : null}
         {tab === "try" ? <TryTab bot={b} /> : null}
         {tab === "broadcasts" ? <BroadcastsTab botId={botId} /> : null}
+        {tab === "usage" ? <UsageTab botId={botId} /> : null}
         {tab === "transfer" ? <TransferTab botId={botId} /> : null}
       </div>
       <ConfirmDialog

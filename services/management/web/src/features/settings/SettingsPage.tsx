@@ -11,6 +11,7 @@ import { CopyButton } from "../../components/CopyButton.js";
 import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
 import { FormError } from "../../components/FormError.js";
+import { PlanCard } from "../usage/PlanCard.js";
 
 export function SettingsPage() {
   const session = useSession();
@@ -53,6 +54,7 @@ export function SettingsPage() {
           </p>
         ) : null}
       </section>
+      <PlanCard />
       <PasswordCard />
       <ConfirmDialog
         open={confirming}
