@@ -203,6 +203,11 @@ export interface EgressOptions {
 export interface EgressHooks {
   /** Headers of the config the gateway sets itself, dropped (names as written); called only for a request sent. */
   droppedHeaders?(names: string[]): void;
+  /**
+   * The response's bytes received so far, as they arrive: a reason to refuse (the bot's host memory is spent) cancels
+   * the request, which then rejects with that reason and code `ERR_HOST_MEMORY`.
+   */
+  received?(bytes: number): string | undefined;
 }
 
 /** Performs bot HTTP requests. */
@@ -281,14 +286,20 @@ export class Egress {
         });
       }) as unknown as typeof dns.lookup,
     });
+    let refusedForMemory: string | undefined;
     request.on("downloadProgress", (p: { transferred: number }) => {
       if (p.transferred > MAX_RESPONSE_BYTES) request.cancel("response larger than 5 MiB");
+      else if (p.transferred > 0 && refusedForMemory === undefined && hooks.received) {
+        refusedForMemory = hooks.received(p.transferred);
+        if (refusedForMemory !== undefined) request.cancel(refusedForMemory);
+      }
     });
     let response: Response<Buffer>;
     try {
       response = await request;
     } catch (err) {
       if (err instanceof RequestError) {
+        if (refusedForMemory !== undefined) throw new EgressError(refusedForMemory, "ERR_HOST_MEMORY");
         const code = err.code === "ERR_CANCELED" ? "ERR_RESPONSE_TOO_LARGE" : String(err.code ?? "ERR_NETWORK");
         const message =
           code === "ERR_RESPONSE_TOO_LARGE"
