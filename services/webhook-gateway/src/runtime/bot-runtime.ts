@@ -303,7 +303,8 @@ export class BotRuntime {
       logger: this.deps.logger,
     });
     try {
-      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, this.options.limits);
+      const limits = { ...this.options.limits, hostBytes: this.memory.options.botHostBytes };
+      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits);
       built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };

@@ -53,6 +53,8 @@ export class JsonText {
 export interface SandboxLimits {
   memoryMb: number;
   timeoutMs: number;
+  /** The bot's host memory budget, which the isolate checks its own pending calls against too. @defaultValue none */
+  hostBytes?: number;
 }
 
 /** Why a call into the sandbox failed. */
@@ -184,6 +186,7 @@ export class Sandbox {
       // Synchronous: the new isolate is idle, and a set from this thread saves a hop to isolated-vm's threads.
       context.global.setSync("__botyardMailbox", new ivm.ExternalCopy(sandbox.#mailbox.memory).copyInto());
       await context.global.set("__botyardEnv", JSON.stringify(env));
+      if (limits.hostBytes !== undefined) await context.global.set("__botyardHostBudget", limits.hostBytes);
       const bootstrap = await isolate.compileScript(script, { filename: "botyard:bootstrap" });
       await bootstrap.run(context, { timeout: limits.timeoutMs });
       bootstrap.release();
@@ -488,6 +491,11 @@ export class Sandbox {
     }
     if (message.type === "outcome") {
       this.#settle(message.callId, message.outcome);
+      return;
+    }
+    if (message.type === "over") {
+      // Counted as if the call had come: refused if the host would refuse it (a strike, once per episode), else let go.
+      if (this.host.memory?.hold(message.chars) === undefined) this.host.memory?.release(message.chars);
       return;
     }
     const { id, call } = message;
