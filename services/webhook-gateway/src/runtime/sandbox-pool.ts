@@ -26,6 +26,11 @@ export const NEW_ISOLATE_BYTES = 4 * 1024 * 1024;
 export const ISOLATE_OVERHEAD_BYTES = 1024 * 1024;
 /** How often the isolates used since their last measurement are measured again. */
 export const MEASURE_MS = 2000;
+/**
+ * An isolate is also measured when a call on it ends, at most this often: a bot that fills its heap in one call is
+ * counted as that call ends, not up to MEASURE_MS later.
+ */
+export const MEASURE_AFTER_CALL_MS = 250;
 
 /** Builds a sandbox for a bot; reports the fingerprint of what it was built from. */
 export type SandboxBuilder = (botId: string) => Promise<{ sandbox: Sandbox; fingerprint: string }>;
@@ -49,6 +54,7 @@ export class Lease {
     readonly sandbox: Sandbox,
     private readonly slot: Slot,
     private readonly clock: () => number,
+    private readonly ended?: () => void,
   ) {}
 
   release(): void {
@@ -56,6 +62,7 @@ export class Lease {
     this.#released = true;
     leaveSlot(this.slot, this.clock());
     this.sandbox.unlease();
+    this.ended?.();
   }
 }
 
@@ -70,6 +77,8 @@ interface Slot {
   bytes: number;
   /** Used since it was last measured. */
   dirty: boolean;
+  /** When it was last measured after a call (clock time). */
+  measuredAt: number;
 }
 
 /** A call counted in `slot` by `acquire` has ended (released, or its build failed): the idle sweep may count from now. */
@@ -111,10 +120,11 @@ export class SandboxPool {
     slot.inFlight += 1;
     slot.lastUsed = this.#clock();
     slot.dirty = true;
+    const ended = this.options.memory === undefined ? undefined : () => this.#afterCall(botId, slot);
     const ready = this.#ready(slot, fingerprint);
-    if (ready !== undefined) return new Lease(ready, slot, this.#clock);
+    if (ready !== undefined) return new Lease(ready, slot, this.#clock, ended);
     return this.#sandbox(botId, slot, fingerprint).then(
-      (sandbox) => new Lease(sandbox, slot, this.#clock),
+      (sandbox) => new Lease(sandbox, slot, this.#clock, ended),
       (err: unknown) => {
         leaveSlot(slot, this.#clock());
         throw err;
@@ -193,6 +203,19 @@ export class SandboxPool {
     slot.bytes = bytes;
   }
 
+  /** A call on the slot's isolate ended: measure it (at most every MEASURE_AFTER_CALL_MS), and keep within budget. */
+  #afterCall(botId: string, slot: Slot): void {
+    const now = this.#clock();
+    const sandbox = slot.current;
+    if (sandbox === undefined || now - slot.measuredAt < MEASURE_AFTER_CALL_MS) return;
+    slot.measuredAt = now;
+    void this.#measure(botId, slot, sandbox).then(() => {
+      const memory = this.options.memory;
+      const over = memory === undefined ? 0 : memory.usedBytes - memory.options.gatewayBytes;
+      if (over > 0) this.#evictIdle(over);
+    });
+  }
+
   /** Counts the slot's isolate at its size now (nothing once it is disposed). */
   async #measure(botId: string, slot: Slot, sandbox: Sandbox): Promise<void> {
     const bytes = sandbox.closed ? 0 : await sandbox.memoryBytes().catch(() => 0);
@@ -227,6 +250,7 @@ export class SandboxPool {
         lastUsed: this.#clock(),
         bytes: 0,
         dirty: false,
+        measuredAt: Number.NEGATIVE_INFINITY,
       };
       this.#slots.set(botId, slot);
     }
