@@ -2,7 +2,11 @@
  * Abuse benchmark (issue 10): one bot floods the gateway in each way the issue lists, while a neighbour bot's trivial
  * webhook, its webhook doing one db.operation.findOne, and its webhook doing one bot.telegram.sendMessage are timed.
  * Prints the neighbour's p50/p99 under each flood beside the unloaded ones, whether they stay within the goal
- * (p50 <= 2 x unloaded p50 + 5 ms), and how much the gateway's RSS grew during the flood.
+ * (p50 <= 2 x unloaded p50 + 5 ms), how much the gateway's RSS grew during the flood and its peak. Two floods are an
+ * account's (issue 31): 256 queued sendMessage calls of 4.5 MB while the Bot API is slow, and 48 bots (two accounts'
+ * 24) each keeping 56 MB in its heap. ABUSE_GATEWAY_MEMORY_MB and ABUSE_BOT_HOST_MEMORY_MB set the gateway's memory
+ * budgets (default: GATEWAY_MEMORY_MB's 1536 without a cgroup limit, and the isolate limit); set them very high to
+ * see the gateway without them.
  *
  * Three parts, so the load generator does not share an event loop with what it measures: the gateway runs in a child
  * process (this file with --gateway), the neighbour's probes in a worker thread, the floods on the main thread.
@@ -31,6 +35,10 @@ const PROBE_MS = 4000;
 const HTTP_FLOOD = 3000;
 /** The per-bot request rate of the bench gateway: low, so the rate-limit flood is far beyond it. */
 const RATE = { perSecond: 100, burst: 200 };
+/** Bots per account in the many-bots flood (the issue's 24). */
+const HOLDERS_PER_ACCOUNT = 24;
+/** The Bot API's latency during the queued-calls flood: slow, so the calls wait in the gateway. */
+const SLOW_TELEGRAM_MS = 2000;
 
 /** What the parent tells the gateway child, and what it answers. */
 type ToGateway = { type: "rss-reset" } | { type: "rss-peak" } | { type: "stop" };
@@ -83,6 +91,10 @@ async function runGateway(): Promise<void> {
       rate: RATE,
       // ABUSE_CPU_BUDGET=off runs without the per-bot CPU budget (to compare); otherwise its default applies.
       cpu: process.env.ABUSE_CPU_BUDGET === "off" ? { msPerSecond: 1e9, burstMs: 1e9 } : undefined,
+      memory: {
+        gatewayMb: Number(process.env.ABUSE_GATEWAY_MEMORY_MB ?? 1536),
+        botHostMb: Number(process.env.ABUSE_BOT_HOST_MEMORY_MB ?? 64),
+      },
     },
     checks: {},
   });
@@ -185,14 +197,18 @@ async function main(): Promise<void> {
   fake.configure({ latencyMs: TELEGRAM_LATENCY_MS });
   const redisPrefix = `botyard-bench-abuse-${randomUUID()}`;
 
-  const accountId = newId();
-  await db.insert(accounts).values({ id: accountId, email: `${accountId}@bench` });
+  const account = async () => {
+    const id = newId();
+    await db.insert(accounts).values({ id, email: `${id}@bench` });
+    return id;
+  };
+  const accountId = await account();
   const box = new SecretBox(SECRET_KEY);
-  const bot = async (code: string): Promise<string> => {
+  const bot = async (code: string, owner = accountId): Promise<string> => {
     const id = newId();
     await db.insert(bots).values({
       id,
-      accountId,
+      accountId: owner,
       code,
       runningCode: code,
       codeVersion: 1,
@@ -231,7 +247,26 @@ async function main(): Promise<void> {
       return n;
     };
     logic['logs'] = async () => { const line = 'x'.repeat(4096); for (let i = 0; i < 100000; i++) console.log(line); };
-    logic['ping'] = async () => 'pong';`;
+    logic['ping'] = async () => 'pong';
+    logic['bigtg'] = async () => {
+      // Each answer (the fake Bot API echoes the text) is dropped at once: what is held is the host's.
+      const text = 'x'.repeat(4500000);
+      const calls = [];
+      for (let i = 0; i < 256; i++) calls.push(bot.telegram.sendMessage(1, text).then(() => 1, () => 0));
+      return (await Promise.all(calls)).reduce((a, b) => a + b, 0);
+    };`;
+  /** Two accounts of 24 bots, each keeping 56 MB in its heap (an ArrayBuffer, within its 64 MiB). */
+  const holders: string[] = [];
+  for (const owner of [await account(), await account()]) {
+    for (let i = 0; i < HOLDERS_PER_ACCOUNT; i++) {
+      holders.push(
+        await bot(
+          `logic['hold'] = async () => { globalThis.keep ??= new Float64Array(7000000).fill(1); return 1; };`,
+          owner,
+        ),
+      );
+    }
+  }
   // Created before the gateway starts, which learns the set of bot ids then (bots made behind management's back
   // publish no event).
   const spare: string[] = [];
@@ -298,7 +333,21 @@ async function main(): Promise<void> {
    * Each flood is bounded: the isolate floods repeat their call for PROBE_MS (each call bounded by the isolate's
    * pending limits), the HTTP floods send HTTP_FLOOD requests. The neighbour is timed for exactly as long as it runs.
    */
-  const floods: Array<{ name: string; run: (until: () => boolean, attacker: string) => Promise<string> }> = [
+  const floods: Array<{
+    name: string;
+    run: (until: () => boolean, attacker: string) => Promise<string>;
+    /** The fake Bot API's latency during the flood. @defaultValue TELEGRAM_LATENCY_MS */
+    telegramMs?: number;
+  }> = [
+    {
+      name: "account: 256 queued sendMessage of 4.5 MB, Bot API at 2 s",
+      run: (until, id) => repeat(until, 1, `/custom/${id}/bigtg`),
+      telegramMs: SLOW_TELEGRAM_MS,
+    },
+    {
+      name: `account: ${2 * HOLDERS_PER_ACCOUNT} bots of two accounts, each keeping 56 MB`,
+      run: (until) => hold(until),
+    },
     { name: "10,000 parallel db.operation calls", run: (until, id) => repeat(until, 4, `/custom/${id}/db`) },
     { name: "12 parallel findAll of 20 MB", run: (until) => repeat(until, 2, `/custom/${reader}/findAll`) },
     { name: "5,000 parallel bot.telegram calls", run: (until, id) => repeat(until, 4, `/custom/${id}/tg`) },
@@ -322,6 +371,26 @@ async function main(): Promise<void> {
       Array.from({ length: clients }, async () => {
         while (!until()) {
           const res = await fetch(`${base}${path}`);
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    return [...statuses].map(([status, n]) => `${n}×${status}`).join(" ");
+  }
+
+  /**
+   * Calls every holder bot, four at a time, at least once each and then round after round until `until()`: each keeps
+   * its 56 MB while it is loaded.
+   */
+  async function hold(until: () => boolean): Promise<string> {
+    const statuses = new Map<number, number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (!until() || next < holders.length) {
+          const id = holders[next++ % holders.length];
+          const res = await fetch(`${base}/custom/${id}/hold`);
           await res.arrayBuffer();
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         }
@@ -365,11 +434,13 @@ async function main(): Promise<void> {
     const deadline = performance.now() + PROBE_MS;
     const until = () => performance.now() >= deadline;
     let load = "";
+    if (flood.telegramMs !== undefined) fake.configure({ latencyMs: flood.telegramMs });
     const t0 = performance.now();
     const probed = await probe(async () => {
       load = await flood.run(until, fresh);
     });
     load += ` in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    fake.configure({ latencyMs: TELEGRAM_LATENCY_MS });
     const after = await ask(child, { type: "rss-peak" });
     rows.push({ name: flood.name, probed, rssMb: (after.peak - before.bytes) / 1048576, load, gateway: after });
     fake.calls.length = 0;
@@ -388,6 +459,7 @@ async function main(): Promise<void> {
     "neighbour sendMessage p50/p99 ms",
     "within goal (2× + 5 ms)?",
     "gateway RSS growth MiB",
+    "gateway peak RSS MiB",
     "gateway event-loop delay p50/p99/max ms",
     "gateway CPU s",
     "attacker's load",
@@ -395,7 +467,7 @@ async function main(): Promise<void> {
   const lines = [
     `| ${header.join(" | ")} |`,
     `|${header.map(() => "---").join("|")}|`,
-    `| unloaded | ${fmt(unloaded.ping)} | ${fmt(unloaded.db)} | ${fmt(unloaded.tg)} | – | – | ${loopOf(unloadedGateway)} | ${cpuOf(unloadedGateway)} | – |`,
+    `| unloaded | ${fmt(unloaded.ping)} | ${fmt(unloaded.db)} | ${fmt(unloaded.tg)} | – | – | ${(unloadedGateway.peak / 1048576).toFixed(0)} | ${loopOf(unloadedGateway)} | ${cpuOf(unloadedGateway)} | – |`,
   ];
   for (const row of rows) {
     const checks = (["ping", "db", "tg"] as const).map((k) => goal(row.probed[k], unloaded[k]));
@@ -405,12 +477,14 @@ async function main(): Promise<void> {
     const failed = row.probed.failed ? ` (${row.probed.failed} neighbour calls failed)` : "";
     lines.push(
       `| ${row.name} | ${fmt(row.probed.ping)} | ${fmt(row.probed.db)} | ${fmt(row.probed.tg)} | ${verdict}${failed} | ` +
-        `${row.rssMb.toFixed(0)} | ${loopOf(row.gateway)} | ${cpuOf(row.gateway)} | ${row.load} |`,
+        `${row.rssMb.toFixed(0)} | ${(row.gateway.peak / 1048576).toFixed(0)} | ${loopOf(row.gateway)} | ${cpuOf(row.gateway)} | ${row.load} |`,
     );
   }
   console.log(
     `\nAbuse benchmark (${new Date().toISOString().slice(0, 10)}), samples per cell: ~${unloaded.ping.length}` +
-      `${process.env.ABUSE_CPU_BUDGET === "off" ? ", without the CPU budget" : ""}, load average ${loadavg()[0]?.toFixed(1)}`,
+      `${process.env.ABUSE_CPU_BUDGET === "off" ? ", without the CPU budget" : ""}` +
+      `, GATEWAY_MEMORY_MB ${process.env.ABUSE_GATEWAY_MEMORY_MB ?? 1536}` +
+      `, BOT_HOST_MEMORY_MB ${process.env.ABUSE_BOT_HOST_MEMORY_MB ?? 64}, load average ${loadavg()[0]?.toFixed(1)}`,
   );
   console.log(lines.join("\n"));
   console.log(`\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);

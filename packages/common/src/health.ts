@@ -41,6 +41,11 @@ export function operatorRouter(options: {
   registry: Registry;
   checks: Record<string, ReadinessCheck>;
   isDraining?: () => boolean;
+  /**
+   * Fields added to `/readyz`'s body that do not decide readiness (the gateway's memory pressure: a state to see and
+   * alert on, not a reason to take the replica out of service). @defaultValue none
+   */
+  details?: () => Record<string, unknown>;
 }): Router {
   const router = express.Router();
   router.get("/healthz", (_req, res) => {
@@ -59,7 +64,7 @@ export function operatorRouter(options: {
     // A drain that began while the checks ran wins: the answer must not say "ready" after SIGTERM.
     const draining = options.isDraining?.() ?? false;
     const ok = !draining && entries.every(([, up]) => up);
-    res.status(ok ? 200 : 503).json({ ok, draining, checks });
+    res.status(ok ? 200 : 503).json({ ok, draining, checks, ...options.details?.() });
   });
   router.get("/metrics", async (_req, res) => {
     res.set("Content-Type", options.registry.contentType);

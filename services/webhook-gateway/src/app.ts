@@ -28,6 +28,7 @@ import { gatewayDispatcher } from "./routes/dispatch.js";
 import { telegramIntakeRoute } from "./routes/telegram-intake.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
+import { registerMemoryMetrics } from "./runtime/memory-metrics.js";
 import { docsRouter, OPENAPI_PATH } from "@botyard/openapi";
 import { gatewayDocument } from "./openapi.js";
 
@@ -91,6 +92,13 @@ export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
 /** The largest body of a webhook call or an update, as 413 replies name it. */
 const bodyLimit = "1 MiB";
 
+/** The memory budget as `/readyz` shows it, in MiB (docs/operations.md#memory-budget). */
+function memoryDetails(runtime: BotRuntime) {
+  const { budgetBytes, isolateBytes, hostBytes, pressure } = runtime.memoryReport();
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return { pressure, budgetMb: mib(budgetBytes), isolatesMb: mib(isolateBytes), hostMb: mib(hostBytes) };
+}
+
 /** Wires the gateway. */
 export function createGateway(deps: GatewayDeps): Gateway {
   const repository = new GatewayRepository(deps.db);
@@ -135,7 +143,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const rest = express();
   rest.disable("x-powered-by");
   rest.use(httpMetricsMiddleware(deps.registry));
-  rest.use(operatorRouter({ registry: deps.registry, checks: deps.checks, isDraining: deps.isDraining }));
+  registerMemoryMetrics(deps.registry, runtime);
+  rest.use(
+    operatorRouter({
+      registry: deps.registry,
+      checks: deps.checks,
+      isDraining: deps.isDraining,
+      details: () => ({ memory: memoryDetails(runtime) }),
+    }),
+  );
   rest.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
   rest.use(() => {
     throw new AppError("NOT_FOUND");

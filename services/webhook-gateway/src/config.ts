@@ -1,9 +1,21 @@
 /** Settings of the webhook gateway, read once at start. */
+import { readFileSync } from "node:fs";
 import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
 import { z } from "zod";
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   BOT_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(64),
+  /**
+   * Bytes the host may hold for one bot (its host calls' messages and results, an `axios` response, buffered log lines).
+   * @defaultValue BOT_MEMORY_MB @see docs/bot-runtime.md#memory
+   */
+  BOT_HOST_MEMORY_MB: z.coerce.number().int().min(1).max(4096).optional(),
+  /**
+   * Memory of all isolates and all bots' host memory together.
+   * @defaultValue from the cgroup's memory limit (see {@link gatewayMemoryMbFor}), else 1536
+   * @see docs/operations.md#memory-budget
+   */
+  GATEWAY_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).optional(),
   HANDLER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
   ALLOW_PRIVATE_EGRESS: z
     .enum(["0", "1", "true", "false"])
@@ -48,10 +60,63 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ...plansConfigShape,
 });
 
-/** Parsed settings of the gateway. */
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+/** Parsed settings of the gateway, the memory budgets resolved. */
+export type GatewayConfig = Omit<z.infer<typeof gatewayConfigSchema>, "BOT_HOST_MEMORY_MB" | "GATEWAY_MEMORY_MB"> & {
+  BOT_HOST_MEMORY_MB: number;
+  GATEWAY_MEMORY_MB: number;
+  /** Where GATEWAY_MEMORY_MB came from: the environment, the cgroup's limit, or the fixed default. */
+  GATEWAY_MEMORY_FROM: "env" | "cgroup" | "default";
+};
 
-/** Reads and validates the environment. */
-export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return loadConfig(gatewayConfigSchema, env);
+/** GATEWAY_MEMORY_MB without a cgroup limit to derive it from (and without the variable). */
+export const DEFAULT_GATEWAY_MEMORY_MB = 1536;
+
+/**
+ * GATEWAY_MEMORY_MB for a container whose memory limit is `limitMb`: the limit less what Node itself needs beside the
+ * bots (its heap, the requests and replies in flight, code, buffers: about 200 MiB after load, docs/operations.md),
+ * taken as a quarter of the limit and at least 256 MiB; never below 64. A 2 GiB pod gets 1536.
+ */
+export function gatewayMemoryMbFor(limitMb: number): number {
+  return Math.max(64, Math.floor(limitMb - Math.max(limitMb / 4, 256)));
+}
+
+/** Above this a cgroup's "limit" means none (v1 writes a huge number). */
+const NO_LIMIT_BYTES = 2 ** 60;
+
+/**
+ * The memory limit of this process's cgroup in bytes: cgroup v2's memory.max, else v1's memory.limit_in_bytes;
+ * undefined when there is none (or no cgroup file to read).
+ */
+export function readCgroupMemoryLimit(
+  read: (path: string) => string = (p) => readFileSync(p, "utf8"),
+): number | undefined {
+  for (const path of ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]) {
+    let text: string;
+    try {
+      text = read(path).trim();
+    } catch {
+      continue;
+    }
+    if (text === "max") return undefined;
+    const bytes = Number(text);
+    if (Number.isFinite(bytes) && bytes > 0) return bytes >= NO_LIMIT_BYTES ? undefined : bytes;
+  }
+  return undefined;
+}
+
+/** Reads and validates the environment; `cgroupLimit` is for tests. */
+export function loadGatewayConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cgroupLimit: () => number | undefined = readCgroupMemoryLimit,
+): GatewayConfig {
+  const config = loadConfig(gatewayConfigSchema, env);
+  const { BOT_HOST_MEMORY_MB, GATEWAY_MEMORY_MB, ...rest } = config;
+  const limit = GATEWAY_MEMORY_MB === undefined ? cgroupLimit() : undefined;
+  return {
+    ...rest,
+    BOT_HOST_MEMORY_MB: BOT_HOST_MEMORY_MB ?? config.BOT_MEMORY_MB,
+    GATEWAY_MEMORY_MB:
+      GATEWAY_MEMORY_MB ?? (limit === undefined ? DEFAULT_GATEWAY_MEMORY_MB : gatewayMemoryMbFor(limit / 2 ** 20)),
+    GATEWAY_MEMORY_FROM: GATEWAY_MEMORY_MB !== undefined ? "env" : limit !== undefined ? "cgroup" : "default",
+  };
 }

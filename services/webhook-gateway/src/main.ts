@@ -57,6 +57,7 @@ const gateway = createGateway({
     rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
     cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
     plans,
+    memory: { gatewayMb: config.GATEWAY_MEMORY_MB, botHostMb: config.BOT_HOST_MEMORY_MB },
   },
   usage: { enabled: config.USAGE_METERING, flushMs: config.USAGE_FLUSH_MS },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
@@ -64,7 +65,15 @@ const gateway = createGateway({
 });
 await gateway.ready;
 const server = await lifecycle.listen(gateway.app, config.GATEWAY_PORT);
-logger.info({ port: boundPort(server), allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS }, "webhook gateway listening");
+logger.info(
+  {
+    port: boundPort(server),
+    allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS,
+    memoryMb: config.GATEWAY_MEMORY_MB,
+    memoryFrom: config.GATEWAY_MEMORY_FROM,
+  },
+  "webhook gateway listening",
+);
 
 lifecycle.onSignal({
   release: [

@@ -71,6 +71,10 @@ export interface GatewayHarnessOptions {
   idleMs?: number;
   rate?: { perSecond: number; burst: number };
   cpu?: { msPerSecond: number; burstMs: number };
+  /** How long the gateway's Bot API client waits for an answer. @defaultValue 3000 */
+  telegramTimeoutMs?: number;
+  /** The memory budgets (GATEWAY_MEMORY_MB, BOT_HOST_MEMORY_MB). @defaultValue the runtime's */
+  memory?: { gatewayMb?: number; botHostMb?: number };
   /**
    * The bot-events heartbeat and lease. @defaultValue 25 ms and 250 ms, so that tests of a lapsed lease are quick;
    * a test that needs trust to hold through a flood on a loaded machine sets a longer lease.
@@ -86,7 +90,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
   const redis = createRedis(REDIS_URL);
   const names = new RedisNames(`botyard-test-${randomUUID()}`);
   const fake = await FakeTelegram.start();
-  const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: 3000 });
+  const telegram = new TelegramClient({ apiRoot: fake.apiRoot, timeoutMs: options.telegramTimeoutMs ?? 3000 });
   const connections: Redis[] = [];
   const events = options.events ?? { beatMs: 25, leaseMs: 250 };
   const replicas: Gateway[] = [];
@@ -113,6 +117,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
         // Generous unless a test sets one: a test's loops would otherwise spend a bot's budget (as `rate`).
         cpu: options.cpu ?? { msPerSecond: 100_000, burstMs: 1_000_000 },
         ...(options.plans ? { plans: options.plans } : {}),
+        ...(options.memory ? { memory: options.memory } : {}),
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,

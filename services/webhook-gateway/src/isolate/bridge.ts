@@ -45,9 +45,31 @@ export function callError(error: CallError): Error {
   return err;
 }
 
-/** Builds the bridge over `send` (the host's Callback). `clock` is for tests. */
-export function createBridge(send: (text: string) => void, clock: () => number = now): Bridge {
-  const waiting = dictionary<{ kind: HostCallKind; resolve(v: unknown): void; reject(e: unknown): void }>();
+const MiB = 1024 * 1024;
+/** Bytes as MiB with one decimal, as the host writes them (no Number.prototype method: bot code may replace them). */
+function mib(bytes: number): string {
+  const tenths = ((bytes * 10) / MiB + 0.5) | 0;
+  return `${(tenths / 10) | 0}.${tenths % 10}`;
+}
+
+/**
+ * Builds the bridge over `send` (the host's Callback). `hostBudget`: the bot's host memory budget in bytes, against
+ * which the isolate counts its own pending calls (a call whose message would take them past it is refused here, before
+ * it crosses, and the host told in a short `over` message); the host counts again, everything it holds. `clock` is
+ * for tests.
+ */
+export function createBridge(
+  send: (text: string) => void,
+  clock: () => number = now,
+  hostBudget = Number.POSITIVE_INFINITY,
+): Bridge {
+  const waiting = dictionary<{
+    kind: HostCallKind;
+    chars: number;
+    resolve(v: unknown): void;
+    reject(e: unknown): void;
+  }>();
+  let pendingChars = 0;
   const counts = dictionary<number>();
   for (const kind of ["db", "tg", "http", "sleep"] as const) counts[kind] = 0;
   let nextId = 1;
@@ -78,9 +100,18 @@ export function createBridge(send: (text: string) => void, clock: () => number =
       if (text.length > MAX_MESSAGE_CHARS) {
         return rejectSoon(callError({ message: "Arguments are larger than 5 MiB", code: "ERR_TOO_LARGE" }));
       }
+      const chars = text.length;
+      if (pendingChars + chars > hostBudget) {
+        send(jsonStringify({ type: "over", chars }));
+        const message =
+          `host memory budget exceeded: ${mib(pendingChars)} MiB held for this bot, ${mib(chars)} MiB more asked ` +
+          `(limit ${mib(hostBudget)} MiB); await some calls before starting more`;
+        return rejectSoon(callError({ message, code: "ERR_HOST_MEMORY" }));
+      }
       return new NativePromise((resolve, reject) => {
-        waiting[id] = { kind, resolve, reject };
+        waiting[id] = { kind, chars, resolve, reject };
         counts[kind] = (counts[kind] ?? 0) + 1;
+        pendingChars += chars;
         send(text);
       });
     },
@@ -90,6 +121,7 @@ export function createBridge(send: (text: string) => void, clock: () => number =
       if (entry === undefined) return;
       delete waiting[id];
       counts[entry.kind] = (counts[entry.kind] ?? 1) - 1;
+      pendingChars -= entry.chars;
       if (ok) entry.resolve(valueOrError);
       else entry.reject(callError(valueOrError as CallError));
     },

@@ -25,6 +25,8 @@ interface HostGlobals {
   __botyardSend?: (text: string, seq: number) => void;
   __botyardMailbox?: SharedArrayBuffer;
   __botyardEnv?: string;
+  /** The bot's host memory budget in bytes (runtime/memory-budget.ts). */
+  __botyardHostBudget?: number;
   __botyardReceive?: (text: string) => void;
 }
 
@@ -32,6 +34,8 @@ const root = globalThis as unknown as HostGlobals & Record<string, unknown>;
 const channel = root.__botyardSend;
 const envText = root.__botyardEnv ?? "{}";
 const mailbox = root.__botyardMailbox;
+const hostBudget = typeof root.__botyardHostBudget === "number" ? root.__botyardHostBudget : undefined;
+delete root.__botyardHostBudget;
 delete root.__botyardSend;
 delete root.__botyardEnv;
 delete root.__botyardMailbox;
@@ -39,7 +43,7 @@ if (typeof channel !== "function" || mailbox === undefined) throw new NativeErro
 const hostSend = createMailboxSender(mailbox, channel);
 for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) delete root[name];
 
-const bridge = createBridge(hostSend);
+const bridge = createBridge(hostSend, undefined, hostBudget);
 const console = createConsole(bridge);
 const telegram = createTelegram(bridge);
 const bot = createComposer(telegram);

@@ -111,7 +111,12 @@ export type CallOutcome =
 export type FromIsolate =
   | { type: "call"; id: number; call: HostCall }
   | { type: "outcome"; callId: number; outcome: CallOutcome }
-  | { type: "log"; level: LogLevel; message: string };
+  | { type: "log"; level: LogLevel; message: string }
+  /**
+   * The isolate refused a call of `chars` characters itself, its calls pending on the host being that close to the
+   * bot's host memory budget: the host counts it as it counts a call it refuses (docs/bot-runtime.md#memory).
+   */
+  | { type: "over"; chars: number };
 
 /** Levels of a bot's log. */
 export type LogLevel = "log" | "info" | "warn" | "error";

@@ -12,6 +12,7 @@ import { type CallError, type HostCall, type LogLevel, PAGED_DB_OPERATIONS } fro
 import { DocumentStoreError } from "@botyard/docstore";
 import { EgressError, type Egress } from "./egress.js";
 import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
+import type { HostMemoryLedger } from "./memory-budget.js";
 import { JsonText, type SandboxHost } from "./sandbox.js";
 
 /** The document operations of one bot. */
@@ -75,6 +76,8 @@ export interface BotHostDeps {
   limits: HostCallLimits;
   /** Longest wait of a timer. */
   maxSleepMs: number;
+  /** The bot's host memory (runtime/memory-budget.ts): an `axios` response is held in it as it downloads. */
+  memory?: HostMemoryLedger;
   /** Milliseconds until the bot is within its CPU budget again (0 while it is): its calls wait that long first. */
   overBudgetMs(): number;
   log(level: LogLevel, message: string): void;
@@ -94,7 +97,10 @@ export class BotHost implements SandboxHost {
   /** Lower-case names of headers already reported as dropped (see #reportDroppedHeaders). */
   readonly #reportedHeaders = new Set<string>();
 
+  readonly memory: HostMemoryLedger | undefined;
+
   constructor(private readonly deps: BotHostDeps) {
+    this.memory = deps.memory;
     const { db, pages, tg, http } = deps.limits;
     this.#db = new ConcurrencyLimiter(db.concurrency, db.queue, "db.operation calls");
     this.#pages = new ConcurrencyLimiter(pages.concurrency, pages.queue, "db.operation.findAll calls");
@@ -117,12 +123,7 @@ export class BotHost implements SandboxHost {
       case "tg":
         return this.#budgeted(this.#tg, () => this.#telegram(call.method, call.params));
       case "http":
-        return this.#budgeted(this.#http, () =>
-          this.deps.egress.request(call.config, {
-            droppedHeaders: (names) => this.#reportDroppedHeaders(names),
-            transferred: (bytes) => this.deps.usage?.egressBytes(bytes),
-          }),
-        );
+        return this.#budgeted(this.#http, () => this.#request(call.config));
       case "sleep":
         return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
     }
@@ -213,6 +214,28 @@ export class BotHost implements SandboxHost {
     const shown = fresh.map((name) => `'${name.slice(0, 40)}'`).join(", ");
     const what = fresh.length === 1 ? `header ${shown} is` : `headers ${shown} are`;
     this.deps.log("warn", `axios: ${what} set by the gateway, not by bot code; dropped (said once per header name)`);
+  }
+
+  /** An `axios` request, whose response is held in the bot's host memory as it arrives, until the call settles. */
+  async #request(config: Record<string, unknown>): Promise<unknown> {
+    const memory = this.memory;
+    let held = 0;
+    try {
+      return await this.deps.egress.request(config, {
+        droppedHeaders: (names) => this.#reportDroppedHeaders(names),
+        transferred: (bytes) => this.deps.usage?.egressBytes(bytes),
+        received:
+          memory &&
+          ((bytes) => {
+            const refusal = memory.hold(bytes - held);
+            if (refusal !== undefined) return refusal.message;
+            held = bytes;
+            return undefined;
+          }),
+      });
+    } finally {
+      memory?.release(held);
+    }
   }
 
   async #telegram(method: string, params: Record<string, unknown>): Promise<unknown> {

@@ -29,6 +29,7 @@ import { BotHost, type BotStore, DEFAULT_HOST_CALL_LIMITS, type HostCallLimits }
 import type { Egress } from "./egress.js";
 import { isolateScript } from "./isolate-script.js";
 import { TokenBucket } from "./limiter.js";
+import { MemoryBudget, type MemoryReport, NoRoomError } from "./memory-budget.js";
 import { type Incident, Sandbox, SandboxError, type SandboxLimits } from "./sandbox.js";
 import { Lease, SandboxPool } from "./sandbox-pool.js";
 
@@ -52,7 +53,18 @@ export interface RuntimeOptions {
    * the store quotas of its bots. @defaultValue no account quotas
    */
   plans?: Plans;
+  /** The memory budgets (docs/bot-runtime.md#memory). @defaultValue {@link DEFAULT_MEMORY} */
+  memory?: { gatewayMb?: number; botHostMb?: number };
 }
+
+/**
+ * Defaults of {@link RuntimeOptions.memory}: the gateway's figure without a cgroup limit (config.ts derives it from one
+ * when there is); a bot's host budget is its isolate's heap limit.
+ */
+export const DEFAULT_MEMORY = { gatewayMb: 1536 } as const;
+
+/** What a load refused for want of memory answers: busy isolates finish within a handler's time limit. */
+const NO_ROOM_RETRY_AFTER_S = 5;
 
 /** The event channel as the runtime uses it. */
 export interface RuntimeEvents {
@@ -98,15 +110,30 @@ export class BotRuntime {
   /** Strikes being recorded, by bot: a call ended by an incident answers only once its strike (and halt) is in. */
   readonly #strikes = new Map<string, Promise<void>>();
   readonly #bucketSweeper: NodeJS.Timeout;
+  /** The memory budgets of this replica: isolates and the host memory of every bot. */
+  readonly memory: MemoryBudget;
 
   constructor(
     private readonly deps: RuntimeDeps,
     private readonly options: RuntimeOptions,
   ) {
     this.#directory = new BotDirectory(deps.repository, { trusted: () => deps.events.trusted() });
+    const MiB = 1024 * 1024;
+    this.memory = new MemoryBudget({
+      gatewayBytes: (options.memory?.gatewayMb ?? DEFAULT_MEMORY.gatewayMb) * MiB,
+      botHostBytes: (options.memory?.botHostMb ?? options.limits.memoryMb) * MiB,
+      // Going over its host budget is a memory incident like going over its heap limit, without a restart: the
+      // isolate is fine, the calls past the budget failed in bot code.
+      onBotOverBudget: (botId, message) => {
+        deps.logs.write(botId, "error", `${message} (calls past it fail)`);
+        this.#strike(botId, { kind: "memory", message, restarted: false });
+      },
+    });
+    deps.logs.countIn(this.memory);
     this.#pool = new SandboxPool((botId) => this.#build(botId), {
       maxLoaded: options.maxLoaded,
       idleMs: options.idleMs,
+      memory: this.memory,
     });
     this.#cpuOptions = options.cpu ?? DEFAULT_CPU_BUDGET;
     this.#cpu = new CpuBudget(this.#cpuOptions);
@@ -172,6 +199,11 @@ export class BotRuntime {
     return this.#pool.loadedCount;
   }
 
+  /** The memory budget's use now, and how many idle isolates were evicted for room so far. */
+  memoryReport(): MemoryReport & { evictions: number } {
+    return { ...this.memory.report(), evictions: this.#pool.evictions };
+  }
+
   /** Frees every sandbox. */
   close(): void {
     clearInterval(this.#bucketSweeper);
@@ -220,6 +252,9 @@ export class BotRuntime {
         lease.release();
       }
     } catch (err) {
+      if (err instanceof NoRoomError) {
+        throw new AppError("UNAVAILABLE", err.message, { headers: { "Retry-After": String(NO_ROOM_RETRY_AFTER_S) } });
+      }
       if (!(err instanceof SandboxError)) {
         if (err instanceof AppError && err.status === 429) usage.cell(botId).errorsRefused += 1;
         throw err;
@@ -340,8 +375,9 @@ export class BotRuntime {
       telegram: this.deps.telegram,
       egress: this.deps.egress,
       limits: this.options.hostCalls ?? DEFAULT_HOST_CALL_LIMITS,
+      memory: this.memory.ledger(botId),
       maxSleepMs: this.options.limits.timeoutMs,
-      log: (level, message) => logs.write(botId, level, message),
+      log: (level, message) => logs.write(botId, level, message, true),
       onTokenRejected: () => this.#halt(botId, "Telegram rejected the bot token"),
       logger: this.deps.logger,
       usage: {
@@ -361,7 +397,8 @@ export class BotRuntime {
       },
     });
     try {
-      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, this.options.limits);
+      const limits = { ...this.options.limits, hostBytes: this.memory.options.botHostBytes };
+      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits);
       built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };

@@ -205,6 +205,11 @@ export interface EgressHooks {
   droppedHeaders?(names: string[]): void;
   /** Bytes of the request body sent plus the response body received (the bot's egress, for its usage). */
   transferred?(bytes: number): void;
+  /**
+   * The response's bytes received so far, as they arrive: a reason to refuse (the bot's host memory is spent) cancels
+   * the request, which then rejects with that reason and code `ERR_HOST_MEMORY`.
+   */
+  received?(bytes: number): string | undefined;
 }
 
 /** Performs bot HTTP requests. */
@@ -283,14 +288,20 @@ export class Egress {
         });
       }) as unknown as typeof dns.lookup,
     });
+    let refusedForMemory: string | undefined;
     request.on("downloadProgress", (p: { transferred: number }) => {
       if (p.transferred > MAX_RESPONSE_BYTES) request.cancel("response larger than 5 MiB");
+      else if (p.transferred > 0 && refusedForMemory === undefined && hooks.received) {
+        refusedForMemory = hooks.received(p.transferred);
+        if (refusedForMemory !== undefined) request.cancel(refusedForMemory);
+      }
     });
     let response: Response<Buffer>;
     try {
       response = await request;
     } catch (err) {
       if (err instanceof RequestError) {
+        if (refusedForMemory !== undefined) throw new EgressError(refusedForMemory, "ERR_HOST_MEMORY");
         const code = err.code === "ERR_CANCELED" ? "ERR_RESPONSE_TOO_LARGE" : String(err.code ?? "ERR_NETWORK");
         const message =
           code === "ERR_RESPONSE_TOO_LARGE"

@@ -37,6 +37,7 @@ export const fromIsolateSchema: z.ZodType<FromIsolate> = z.discriminatedUnion("t
   z.object({ type: z.literal("call"), id: z.number().int().positive(), call: hostCall }),
   z.object({ type: z.literal("outcome"), callId: z.number().int().positive(), outcome }),
   z.object({ type: z.literal("log"), level: z.enum(["log", "info", "warn", "error"]), message: z.string() }),
+  z.object({ type: z.literal("over"), chars: z.number().int().min(0).max(MAX_MESSAGE_CHARS) }),
 ]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

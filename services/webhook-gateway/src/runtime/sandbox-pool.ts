@@ -4,9 +4,33 @@
  * which is freed when its last call ends. Idle bots are freed after `idleMs`; past `maxLoaded`, the least recently
  * used idle bots go first. A sandbox that failed to build is not rebuilt until its fingerprint changes.
  *
+ * With a memory budget, each loaded isolate is counted at its measured size, and the pool keeps the gateway within
+ * it: idle isolates go first, least recently used first, when a bot must be loaded or when measured growth passed the
+ * budget; when nothing idle is left, loading a bot fails with {@link NoRoomError}.
+ *
  * @see docs/bot-runtime.md#restarts
+ * @see docs/bot-runtime.md#memory
  */
+import { type MemoryBudget, NoRoomError } from "./memory-budget.js";
 import { type Sandbox, SandboxError } from "./sandbox.js";
+
+/**
+ * What a bot's isolate is counted at before it is first measured: a fresh isolate with our bootstrap commits about
+ * 2 MiB of heap. Its size measured once its code has loaded replaces it.
+ */
+export const NEW_ISOLATE_BYTES = 4 * 1024 * 1024;
+/**
+ * Native memory of an isolate outside its heap (its thread's structures, the mailbox), added to each measured size:
+ * 1,000 idle bots took 1.1 MiB of RSS each (docs/operations.md#per-process-figures).
+ */
+export const ISOLATE_OVERHEAD_BYTES = 1024 * 1024;
+/** How often the isolates used since their last measurement are measured again. */
+export const MEASURE_MS = 2000;
+/**
+ * An isolate is also measured when a call on it ends, at most this often: a bot that fills its heap in one call is
+ * counted as that call ends, not up to MEASURE_MS later.
+ */
+export const MEASURE_AFTER_CALL_MS = 250;
 
 /** Builds a sandbox for a bot; reports the fingerprint of what it was built from. */
 export type SandboxBuilder = (botId: string) => Promise<{ sandbox: Sandbox; fingerprint: string }>;
@@ -17,6 +41,8 @@ export interface PoolOptions {
   maxLoaded: number;
   /** A bot unused this long is freed. */
   idleMs: number;
+  /** The gateway's memory budget: isolates are counted in it, and evicted to keep within it. @defaultValue none */
+  memory?: MemoryBudget;
   clock?: () => number;
 }
 
@@ -28,6 +54,7 @@ export class Lease {
     readonly sandbox: Sandbox,
     private readonly slot: Slot,
     private readonly clock: () => number,
+    private readonly ended?: () => void,
   ) {}
 
   release(): void {
@@ -35,6 +62,7 @@ export class Lease {
     this.#released = true;
     leaveSlot(this.slot, this.clock());
     this.sandbox.unlease();
+    this.ended?.();
   }
 }
 
@@ -45,6 +73,12 @@ interface Slot {
   failed: { fingerprint: string; error: SandboxError } | undefined;
   inFlight: number;
   lastUsed: number;
+  /** Bytes the slot's isolate is counted at in the memory budget. */
+  bytes: number;
+  /** Used since it was last measured. */
+  dirty: boolean;
+  /** When it was last measured after a call (clock time). */
+  measuredAt: number;
 }
 
 /** A call counted in `slot` by `acquire` has ended (released, or its build failed): the idle sweep may count from now. */
@@ -58,6 +92,9 @@ export class SandboxPool {
   readonly #slots = new Map<string, Slot>();
   readonly #clock: () => number;
   readonly #sweeper: NodeJS.Timeout;
+  readonly #measurer: NodeJS.Timeout | undefined;
+  /** Idle isolates freed to make room in the memory budget. */
+  evictions = 0;
 
   constructor(
     private readonly build: SandboxBuilder,
@@ -66,6 +103,12 @@ export class SandboxPool {
     this.#clock = options.clock ?? (() => performance.now());
     this.#sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs));
     this.#sweeper.unref();
+    const memory = options.memory;
+    if (memory !== undefined) {
+      memory.evictIdle = (bytes) => this.#evictIdle(bytes);
+      this.#measurer = setInterval(() => void this.measure(), MEASURE_MS);
+      this.#measurer.unref();
+    }
   }
 
   /**
@@ -76,10 +119,12 @@ export class SandboxPool {
     const slot = this.#slot(botId);
     slot.inFlight += 1;
     slot.lastUsed = this.#clock();
+    slot.dirty = true;
+    const ended = this.options.memory === undefined ? undefined : () => this.#afterCall(botId, slot);
     const ready = this.#ready(slot, fingerprint);
-    if (ready !== undefined) return new Lease(ready, slot, this.#clock);
+    if (ready !== undefined) return new Lease(ready, slot, this.#clock, ended);
     return this.#sandbox(botId, slot, fingerprint).then(
-      (sandbox) => new Lease(sandbox, slot, this.#clock),
+      (sandbox) => new Lease(sandbox, slot, this.#clock, ended),
       (err: unknown) => {
         leaveSlot(slot, this.#clock());
         throw err;
@@ -104,6 +149,7 @@ export class SandboxPool {
     const slot = this.#slots.get(botId);
     if (!slot) return;
     slot.current?.retire();
+    this.#count(slot, 0);
     this.#slots.delete(botId);
   }
 
@@ -122,11 +168,74 @@ export class SandboxPool {
     }
   }
 
+  /**
+   * Measures the isolates used since their last measurement (called on a timer; public for tests), then frees idle
+   * ones while the measured total is over the budget.
+   */
+  async measure(): Promise<void> {
+    const memory = this.options.memory;
+    if (memory === undefined) return;
+    const measured: Promise<void>[] = [];
+    for (const [botId, slot] of this.#slots) {
+      if (!slot.dirty || slot.current === undefined) continue;
+      slot.dirty = false;
+      measured.push(this.#measure(botId, slot, slot.current));
+    }
+    await Promise.all(measured);
+    const over = memory.usedBytes - memory.options.gatewayBytes;
+    if (over > 0) this.#evictIdle(over);
+  }
+
   /** Frees every sandbox now (shutdown). */
   close(): void {
     clearInterval(this.#sweeper);
-    for (const slot of this.#slots.values()) slot.current?.close();
+    clearInterval(this.#measurer);
+    for (const slot of this.#slots.values()) {
+      slot.current?.close();
+      this.#count(slot, 0);
+    }
     this.#slots.clear();
+  }
+
+  /** Counts `slot` at `bytes` in the memory budget. */
+  #count(slot: Slot, bytes: number): void {
+    this.options.memory?.addIsolateBytes(bytes - slot.bytes);
+    slot.bytes = bytes;
+  }
+
+  /** A call on the slot's isolate ended: measure it (at most every MEASURE_AFTER_CALL_MS), and keep within budget. */
+  #afterCall(botId: string, slot: Slot): void {
+    const now = this.#clock();
+    const sandbox = slot.current;
+    if (sandbox === undefined || now - slot.measuredAt < MEASURE_AFTER_CALL_MS) return;
+    slot.measuredAt = now;
+    void this.#measure(botId, slot, sandbox).then(() => {
+      const memory = this.options.memory;
+      const over = memory === undefined ? 0 : memory.usedBytes - memory.options.gatewayBytes;
+      if (over > 0) this.#evictIdle(over);
+    });
+  }
+
+  /** Counts the slot's isolate at its size now (nothing once it is disposed). */
+  async #measure(botId: string, slot: Slot, sandbox: Sandbox): Promise<void> {
+    const bytes = sandbox.closed ? 0 : await sandbox.memoryBytes().catch(() => 0);
+    // Retired or replaced meanwhile: what it is counted at now is someone else's to set.
+    if (slot.current !== sandbox || this.#slots.get(botId) !== slot) return;
+    this.#count(slot, bytes > 0 ? bytes + ISOLATE_OVERHEAD_BYTES : 0);
+  }
+
+  /** Frees idle isolates, least recently used first, until `bytes` are freed or none is left. */
+  #evictIdle(bytes: number): void {
+    const idle = [...this.#slots.entries()]
+      .filter(([, s]) => s.inFlight === 0 && s.current !== undefined && s.building === undefined)
+      .sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
+    let freed = 0;
+    for (const [botId, slot] of idle) {
+      if (freed >= bytes) break;
+      freed += slot.bytes;
+      this.retire(botId);
+      this.evictions += 1;
+    }
   }
 
   #slot(botId: string): Slot {
@@ -139,6 +248,9 @@ export class SandboxPool {
         failed: undefined,
         inFlight: 0,
         lastUsed: this.#clock(),
+        bytes: 0,
+        dirty: false,
+        measuredAt: Number.NEGATIVE_INFINITY,
       };
       this.#slots.set(botId, slot);
     }
@@ -161,6 +273,15 @@ export class SandboxPool {
   async #rebuild(botId: string, slot: Slot, wanted: string): Promise<Sandbox> {
     slot.current?.retire();
     slot.current = undefined;
+    this.#count(slot, 0);
+    const memory = this.options.memory;
+    if (memory !== undefined) {
+      if (!memory.fits(NEW_ISOLATE_BYTES)) {
+        memory.noteRefusal();
+        throw new NoRoomError("The gateway has no memory free for this bot now; try again shortly");
+      }
+      this.#count(slot, NEW_ISOLATE_BYTES);
+    }
     slot.fingerprint = wanted;
     const built = this.build(botId);
     const building = built.then((b) => b.sandbox);
@@ -184,8 +305,15 @@ export class SandboxPool {
       slot.failed = undefined;
       sandbox.lease();
       this.#evictOverflow();
+      if (memory !== undefined) {
+        // Counted at what its code took to load, before its first call runs; past the budget, idle ones make room.
+        await this.#measure(botId, slot, sandbox);
+        const over = memory.usedBytes - memory.options.gatewayBytes;
+        if (over > 0) this.#evictIdle(over);
+      }
       return sandbox;
     } catch (err) {
+      if (slot.current === undefined && this.#slots.get(botId) === slot) this.#count(slot, 0);
       if (this.#slots.get(botId) === slot && slot.building === building && isBuildError(err)) {
         slot.failed = { fingerprint: wanted, error: err };
       }

@@ -28,6 +28,7 @@ import {
 import { CallTable } from "./call-table.js";
 import { decodeFromIsolate } from "./host-protocol.js";
 import { MailboxReader } from "./mailbox.js";
+import type { HoldRefusal, HostMemoryLedger } from "./memory-budget.js";
 
 /** What bot code may ask of the host, and where its console goes. */
 export interface SandboxHost {
@@ -36,6 +37,11 @@ export interface SandboxHost {
   /** Turns a failure of `call` into the error bot code sees (never SQL, never a token). */
   describe(err: unknown, call: HostCall): CallError;
   log(level: LogLevel, message: string): void;
+  /**
+   * The bot's host memory: a host call's message is held from its arrival until its reply is in the isolate
+   * (runtime/memory-budget.ts). @defaultValue none: nothing is counted
+   */
+  readonly memory?: HostMemoryLedger;
 }
 
 /** A host call's result that is JSON text already: sent to the isolate as it is, not serialised again. */
@@ -47,6 +53,8 @@ export class JsonText {
 export interface SandboxLimits {
   memoryMb: number;
   timeoutMs: number;
+  /** The bot's host memory budget, which the isolate checks its own pending calls against too. @defaultValue none */
+  hostBytes?: number;
 }
 
 /** Why a call into the sandbox failed. */
@@ -112,6 +120,9 @@ function flushOutbox(): void {
   outbox.length = 0;
 }
 
+/** The id of a call message as the bootstrap writes it, read without parsing the message (see #holdCall). */
+const CALL_PREFIX = /^\{"type":"call","id":(\d{1,15}),/;
+
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
   /** Not a Map: see CallTable for what a Map with an entry per call costs the garbage collector. */
@@ -175,6 +186,7 @@ export class Sandbox {
       // Synchronous: the new isolate is idle, and a set from this thread saves a hop to isolated-vm's threads.
       context.global.setSync("__botyardMailbox", new ivm.ExternalCopy(sandbox.#mailbox.memory).copyInto());
       await context.global.set("__botyardEnv", JSON.stringify(env));
+      if (limits.hostBytes !== undefined) await context.global.set("__botyardHostBudget", limits.hostBytes);
       const bootstrap = await isolate.compileScript(script, { filename: "botyard:bootstrap" });
       await bootstrap.run(context, { timeout: limits.timeoutMs });
       bootstrap.release();
@@ -231,6 +243,16 @@ export class Sandbox {
     const now = this.isolate.cpuTime;
     this.#cpuUntakenMs += Number(now - this.#cpuReadNs) / 1e6;
     this.#cpuReadNs = now;
+  }
+
+  /**
+   * Bytes the isolate takes now, as the gateway's memory budget counts it: its committed heap (what the process holds
+   * for it, used or not) and its ArrayBuffers. 0 once it is disposed.
+   */
+  async memoryBytes(): Promise<number> {
+    if (this.isolate.isDisposed) return 0;
+    const stats = await this.isolate.getHeapStatistics();
+    return stats.total_heap_size + stats.externally_allocated_size;
   }
 
   /** Bytes of heap (and ArrayBuffers) the isolate uses now. */
@@ -293,11 +315,17 @@ export class Sandbox {
     return done;
   }
 
-  /** Hands a message to the isolate in this turn's check phase (see `outbox`); a slice past a limit is an incident. */
-  #deliver(message: ToIsolate): void {
-    if (this.closed || this.#receive === undefined) return;
+  /**
+   * Hands a message to the isolate in this turn's check phase (see `outbox`); a slice past a limit is an incident.
+   * `text` is the message already serialised, whose `held` bytes of host memory are given back once it is handed over.
+   */
+  #deliver(message: ToIsolate, text?: string, held = 0): void {
+    if (this.closed || this.#receive === undefined) {
+      this.host.memory?.release(held);
+      return;
+    }
     if (outbox.length === 0) setImmediate(flushOutbox);
-    outbox.push(() => this.#apply(message));
+    outbox.push(() => this.#apply(message, text, held));
   }
 
   /** Runs `work`, counting its event-loop time as the bot's CPU (once, when nested). */
@@ -320,13 +348,17 @@ export class Sandbox {
    * Applies one message to the isolate's `receive`, from the outbox's flush: kept flat (no wrapper, no async
    * function) because isolated-vm's stack capture costs by the frame. Its event-loop time is the bot's CPU.
    */
-  #apply(message: ToIsolate): void {
+  #apply(message: ToIsolate, text?: string, held = 0): void {
     const receive = this.#receive;
-    if (this.closed || receive === undefined) return;
+    if (this.closed || receive === undefined) {
+      this.host.memory?.release(held);
+      return;
+    }
     const started = performance.now();
     try {
       this.#slices += 1;
-      receive.apply(undefined, [this.#textOf(message)], this.#applyOptions).then(
+      // isolated-vm copies the text when the apply is made: from here the host need not hold it.
+      receive.apply(undefined, [text ?? this.#textOf(message)], this.#applyOptions).then(
         () => {
           this.#slices -= 1;
           // What the slice sent, read together now that it has ended (see isolate/mailbox.ts).
@@ -343,6 +375,7 @@ export class Sandbox {
       this.#slices -= 1;
       this.#sliceFailed(message, err);
     } finally {
+      if (held > 0) this.host.memory?.release(held);
       this.#cpuUntakenMs += performance.now() - started;
     }
   }
@@ -440,7 +473,12 @@ export class Sandbox {
   }
 
   #handleMessage(text: unknown): void {
+    // A call is held in the bot's host memory from here (its text's length stands for what its parsed arguments take)
+    // until it settles; one over the budget is refused before it is even parsed.
+    const held = typeof text === "string" && this.host.memory !== undefined ? this.#holdCall(text) : 0;
+    if (held < 0) return;
     const decoded = decodeFromIsolate(text);
+    if (!decoded.ok || decoded.message.type !== "call") this.host.memory?.release(held);
     if (!decoded.ok) {
       if (decoded.id !== undefined) this.#reply(decoded.id, { message: `Invalid call: ${decoded.reason}` });
       else this.host.log("error", `The bot's isolate sent an invalid message (${decoded.reason})`);
@@ -455,8 +493,14 @@ export class Sandbox {
       this.#settle(message.callId, message.outcome);
       return;
     }
+    if (message.type === "over") {
+      // Counted as if the call had come: refused if the host would refuse it (a strike, once per episode), else let go.
+      if (this.host.memory?.hold(message.chars) === undefined) this.host.memory?.release(message.chars);
+      return;
+    }
     const { id, call } = message;
     if (this.#hostPending[call.kind] >= PENDING_LIMITS[call.kind]) {
+      this.host.memory?.release(held);
       this.#reply(id, { message: `Too many pending ${call.kind} calls`, code: "ERR_TOO_MANY_PENDING" });
       return;
     }
@@ -464,18 +508,56 @@ export class Sandbox {
     this.host.call(call).then(
       (value) => {
         this.#hostPending[call.kind] -= 1;
-        this.#deliver({ type: "reply", id, ok: true, value: value ?? null });
+        this.host.memory?.release(held);
+        this.#deliverResult(id, value ?? null);
       },
       (err: unknown) => {
         this.#hostPending[call.kind] -= 1;
+        this.host.memory?.release(held);
         this.#reply(id, this.host.describe(err, call));
       },
     );
   }
 
+  /**
+   * Holds a call message's bytes in the bot's host memory: its length when held, 0 for a message that is not a call,
+   * -1 when the call was refused (it has been answered with the reason, unparsed).
+   */
+  #holdCall(text: string): number {
+    const id = CALL_PREFIX.exec(text.slice(0, 48))?.[1];
+    if (id === undefined) return 0;
+    const refusal = this.host.memory?.hold(text.length);
+    if (refusal === undefined) return text.length;
+    this.#reply(Number(id), { message: refusal.message, code: memoryErrorCode(refusal) });
+    return -1;
+  }
+
+  /** A host call's result: serialised now, and held in the bot's host memory until the isolate has it. */
+  #deliverResult(id: number, value: unknown): void {
+    const message: ToIsolate = { type: "reply", id, ok: true, value };
+    const memory = this.host.memory;
+    if (memory === undefined) {
+      this.#deliver(message);
+      return;
+    }
+    if (this.closed) return;
+    const text = this.#textOf(message);
+    const refusal = memory.hold(text.length);
+    if (refusal !== undefined) {
+      this.#reply(id, { message: refusal.message, code: memoryErrorCode(refusal) });
+      return;
+    }
+    this.#deliver(message, text, text.length);
+  }
+
   #reply(id: number, error: CallError): void {
     this.#deliver({ type: "reply", id, ok: false, error });
   }
+}
+
+/** The code bot code sees on a call refused for memory: its own budget, or the gateway's. */
+function memoryErrorCode(refusal: HoldRefusal): string {
+  return refusal.kind === "bot" ? "ERR_HOST_MEMORY" : "ERR_GATEWAY_MEMORY";
 }
 
 /** Classifies what isolated-vm threw. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { configRefusal } from "@botyard/common/testing";
-import { loadGatewayConfig } from "../../src/config.js";
+import { gatewayMemoryMbFor, loadGatewayConfig, readCgroupMemoryLimit } from "../../src/config.js";
 
 const SECRET_KEY = "gateway-config-test-key-0123";
 
@@ -49,11 +49,48 @@ describe("gateway config", () => {
     ["DOCSTORE_MAX_INDEXES", "0", "100", ["-1", "101"]],
     ["DOCSTORE_POOL_SIZE", "1", "500", ["0", "501"]],
     ["DOCSTORE_MAX_BYTES_PER_BOT", "1024", undefined, ["1023"]],
+    ["BOT_HOST_MEMORY_MB", "1", "4096", ["0", "4097", "1.5"]],
+    ["GATEWAY_MEMORY_MB", "64", undefined, ["63", "-1"]],
   ])("%s takes %s to %s and refuses %p", (name, low, high, bad) => {
     const value = (v: string) => loadGatewayConfig({ SECRET_KEY, [name]: v })[name as "BOT_MEMORY_MB"];
     expect(value(low)).toBe(Number(low));
     if (high !== undefined) expect(value(high)).toBe(Number(high));
     for (const v of bad) expect(refusal({ [name]: v })).toContain(`${name}: `);
+  });
+
+  it("budgets a bot's host memory at its isolate limit, and the gateway from the cgroup limit, else 1536 MiB", () => {
+    const none = () => undefined;
+    expect(loadGatewayConfig({ SECRET_KEY }, none)).toMatchObject({
+      BOT_HOST_MEMORY_MB: 64,
+      GATEWAY_MEMORY_MB: 1536,
+      GATEWAY_MEMORY_FROM: "default",
+    });
+    expect(loadGatewayConfig({ SECRET_KEY, BOT_MEMORY_MB: "128" }, none).BOT_HOST_MEMORY_MB).toBe(128);
+    const twoGiB = () => 2 * 1024 ** 3;
+    expect(loadGatewayConfig({ SECRET_KEY }, twoGiB)).toMatchObject({
+      GATEWAY_MEMORY_MB: 1536,
+      GATEWAY_MEMORY_FROM: "cgroup",
+    });
+    expect(loadGatewayConfig({ SECRET_KEY, GATEWAY_MEMORY_MB: "900" }, twoGiB)).toMatchObject({
+      GATEWAY_MEMORY_MB: 900,
+      GATEWAY_MEMORY_FROM: "env",
+    });
+    // A quarter of the limit is left to Node, and at least 256 MiB; never under 64.
+    expect([512, 1024, 2048, 8192, 300].map(gatewayMemoryMbFor)).toEqual([256, 768, 1536, 6144, 64]);
+  });
+
+  it("reads cgroup v2's memory.max, else v1's memory.limit_in_bytes, and takes their 'no limit' as none", () => {
+    const files = (entries: Record<string, string>) => (path: string) => {
+      const text = entries[path];
+      if (text === undefined) throw new Error("ENOENT");
+      return text;
+    };
+    expect(readCgroupMemoryLimit(files({ "/sys/fs/cgroup/memory.max": "2147483648\n" }))).toBe(2 ** 31);
+    expect(readCgroupMemoryLimit(files({ "/sys/fs/cgroup/memory.max": "max\n" }))).toBeUndefined();
+    const v1 = "/sys/fs/cgroup/memory/memory.limit_in_bytes";
+    expect(readCgroupMemoryLimit(files({ [v1]: "1073741824\n" }))).toBe(2 ** 30);
+    expect(readCgroupMemoryLimit(files({ [v1]: "9223372036854771712\n" }))).toBeUndefined();
+    expect(readCgroupMemoryLimit(files({}))).toBeUndefined();
   });
 
   it("lists every bad variable at once, without their values", () => {

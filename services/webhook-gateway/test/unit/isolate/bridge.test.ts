@@ -35,6 +35,31 @@ describe("bridge: host calls", () => {
     expect(bridge.pending("db")).toBe(0);
   });
 
+  it("refuses a call whose message would take its pending calls past the host budget, tells the host, and counts settled calls out", async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const bridge = createBridge(
+      (text) => sent.push(JSON.parse(text) as Record<string, unknown>),
+      () => 0,
+      1024 * 1024,
+    );
+    const text = "x".repeat(600 * 1024);
+    const first = bridge.call({ kind: "tg", method: "sendMessage", params: { text } });
+    const refused = bridge.call({ kind: "tg", method: "sendMessage", params: { text } });
+    await expect(refused).rejects.toMatchObject({
+      code: "ERR_HOST_MEMORY",
+      message:
+        "host memory budget exceeded: 0.6 MiB held for this bot, 0.6 MiB more asked (limit 1.0 MiB); " +
+        "await some calls before starting more",
+    });
+    expect(sent.map((m) => m.type)).toEqual(["call", "over"]);
+    expect(sent[1]?.chars).toBeGreaterThan(600 * 1024);
+    bridge.settle(1, true, null);
+    await first;
+    // Settled, its bytes are no longer counted.
+    void bridge.call({ kind: "tg", method: "sendMessage", params: { text } });
+    expect(sent.map((m) => m.type)).toEqual(["call", "over", "call"]);
+  });
+
   it("refuses a call past the pending limit of its kind without sending it", async () => {
     const { bridge, sent } = setup();
     const limit = PENDING_LIMITS.http;
