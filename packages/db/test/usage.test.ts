@@ -118,6 +118,31 @@ describe("usage flush", () => {
   });
 });
 
+describe("UsageMeter", () => {
+  it("counts each bot into its own cell of its minute, whatever the order of the counts", () => {
+    let now = T0;
+    const meter = new UsageMeter(true, () => now);
+    for (const botId of ["a", "b", "a", "a", "b"]) meter.cell(botId).requests += 1;
+    now += 60_000;
+    meter.cell("a").requests += 10;
+    const taken = meter.take().map((d) => [d.botId, d.minute, d.cell.requests]);
+    const minute = Math.floor(T0 / 60_000) * 60_000;
+    expect(taken).toEqual([
+      ["a", minute, 3],
+      ["b", minute, 2],
+      ["a", minute + 60_000, 10],
+    ]);
+    meter.cell("a").requests += 1;
+    expect(meter.take().map((d) => d.cell.requests)).toEqual([1]);
+  });
+
+  it("counts nothing when off", () => {
+    const meter = new UsageMeter(false);
+    meter.cell("a").requests += 1;
+    expect(meter.take()).toEqual([]);
+  });
+});
+
 describe("percentileOf", () => {
   it("interpolates within the bucket, and is null without calls", () => {
     const buckets = new Array<number>(USAGE_WALL_BUCKETS_MS.length + 1).fill(0);
