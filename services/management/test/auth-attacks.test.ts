@@ -121,6 +121,19 @@ describe("failures elsewhere never lock the owner out", () => {
     expect((await b.call("get", "/api/auth/session")).body.user.email).toBe(address);
   });
 
+  it("a right password clears the address's count for the e-mail, not the address's own count", async () => {
+    const address = email();
+    await new Browser(origin, ip()).signUp(address);
+    const from = ip();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await new Browser(origin, from).signIn(address, WRONG)).status).toBe(401);
+      expect((await new Browser(origin, from).signIn(address)).status).toBe(200);
+    }
+    // 12 failures kept against the address: 8 more reach its 20, whatever the e-mail.
+    for (let i = 0; i < 8; i++) expect((await new Browser(origin, from).signIn(email(), WRONG)).status).toBe(401);
+    expect((await new Browser(origin, from).signIn(address)).status).toBe(429);
+  });
+
   it("an address with a failure of its own waits out the spacing, then gets in with the right password", async () => {
     const address = email();
     await new Browser(origin, ip()).signUp(address);

@@ -7,7 +7,8 @@
  * - per e-mail (5): past it, the e-mail's checks are spaced out with a doubling delay (1 s, 2 s, … up to 60 s) for
  *   addresses that have failed before, and each failure past it is logged. An address with no failure in the window
  *   (a clean address) is never held by the e-mail's count, so failures from elsewhere never lock the owner out.
- * A reserved slot is given back on success (and the e-mail's count cleared) or when the check did not run.
+ * A reserved slot is given back on success (and the counts of the e-mail and of the address for it cleared) or when
+ * the check did not run.
  *
  * @see docs/dashboard.md#sign-in-throttling
  */
@@ -69,15 +70,16 @@ redis.call('HINCRBY', KEYS[3], 'n', 1)
 redis.call('PEXPIRE', KEYS[3], window)
 return {'ok', spacing}`;
 
-// Gives a reservation back: ARGV[1] "clear" also clears the e-mail's count (a success), else takes one off it.
+// Gives a reservation back. ARGV[1] "clear" (a success) also clears the counts of the e-mail and of (address,
+// e-mail): only someone who knows the password can clear them. The address's own count only loses this attempt, so
+// signing in to one's own account does not reset an address that guessed at others.
 const RELEASE = `
-for i = 1, 2 do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
-end
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 if ARGV[1] == 'clear' then
-  redis.call('DEL', KEYS[3])
-elseif tonumber(redis.call('HGET', KEYS[3], 'n') or '0') > 0 then
-  redis.call('HINCRBY', KEYS[3], 'n', -1)
+  redis.call('DEL', KEYS[2], KEYS[3])
+else
+  if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
+  if tonumber(redis.call('HGET', KEYS[3], 'n') or '0') > 0 then redis.call('HINCRBY', KEYS[3], 'n', -1) end
 end
 return 1`;
 
@@ -147,7 +149,7 @@ export class SignInThrottle {
       );
   }
 
-  /** The password was right: the reservation is given back and the e-mail's count cleared. */
+  /** The password was right: the reservation is given back, the e-mail's and the (address, e-mail) counts cleared. */
   async succeeded(slot: SignInSlot): Promise<void> {
     await this.redis.eval(RELEASE, 3, ...slot.keys, "clear");
   }

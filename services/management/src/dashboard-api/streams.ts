@@ -30,19 +30,19 @@ export interface LiveStreams {
 }
 
 /** A stream's writer. */
-interface Writer {
+export interface Writer {
   write(text: string): void;
 }
 
 /** A log stream's writer and the id of the last line it has. */
-interface LogReader extends Writer {
+export interface LogReader extends Writer {
   after: number;
 }
 
 const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
 /** A bot's log lines after the feed's cursor, each to the readers that have not had it. */
-class LogFeed implements Feed<LogReader> {
+export class LogFeed implements Feed<LogReader> {
   #cursor: number | undefined;
 
   constructor(
