@@ -44,7 +44,6 @@ import { dashboardRouter } from "./dashboard-api/router.js";
 import type { LiveStreams } from "./dashboard-api/streams.js";
 import { LiveHub } from "./dashboard-api/live-hub.js";
 import { StreamSlots } from "./limits/stream-slots.js";
-import { DEFAULT_LIVE_STREAMS_PER_ACCOUNT } from "./config.js";
 import { webRouter } from "./web/router.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -74,8 +73,6 @@ export interface ManagementDeps {
   addressLimits?: Partial<AddressLimits>;
   /** ARGON2_CONCURRENCY and the wait queue of the argon2 gate (docs/dashboard.md#passwords). */
   argon2?: Pick<PasswordHasherOptions, "concurrency" | "queue">;
-  /** LIVE_STREAMS_PER_ACCOUNT: live log and broadcast streams one account may hold open (default 10). */
-  liveStreamsPerAccount?: number;
   /** transferBot's target lookups per account (default 10 a minute; tests lower it). */
   transferLookups?: WindowLimit;
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
@@ -107,7 +104,15 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   const box = new SecretBox(deps.secretKey);
   const accountRepository = new AccountRepository(deps.db);
   const accounts = new AccountService(accountRepository, box);
-  const quotas = new QuotaService(new QuotaRepository(deps.db), deps.plans ?? parsePlans(undefined, undefined));
+  const slots = new StreamSlots(deps.redis, (accountId) => deps.names.key("live-streams", accountId));
+  const quotas = new QuotaService(new QuotaRepository(deps.db), deps.plans ?? parsePlans(undefined, undefined), {
+    liveStreamsOpen: (accountId) => slots.open(accountId),
+  });
+  const live: LiveStreams = {
+    hub: new LiveHub(),
+    slots,
+    limitOf: async (accountId) => (await quotas.planOf(accountId)).quotas.liveStreams,
+  };
   const usage = new UsageService(new UsageRepository(deps.db), new BotRepository(deps.db), quotas);
   const bots = new BotService({
     quotas,
@@ -178,14 +183,6 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   app.use(apiv3Router({ accounts, bots, usage, logger: deps.logger }));
-  const live = {
-    hub: new LiveHub(),
-    slots: new StreamSlots(
-      deps.redis,
-      (accountId) => deps.names.key("live-streams", accountId),
-      deps.liveStreamsPerAccount ?? DEFAULT_LIVE_STREAMS_PER_ACCOUNT,
-    ),
-  };
   app.use(
     dashboardRouter(
       { auth, http: sessionHttp, accounts, bots, usage, broadcasts: broadcast.service, live },

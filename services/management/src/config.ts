@@ -2,9 +2,6 @@
 import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
 import { z } from "zod";
 
-/** Live streams per account when LIVE_STREAMS_PER_ACCOUNT is unset: a few tabs each showing logs and broadcasts. */
-export const DEFAULT_LIVE_STREAMS_PER_ACCOUNT = 10;
-
 export const managementConfigSchema = baseConfigSchema.extend({
   /**
    * Turns on the operator pages (Bull Board at /admin/queues) and is their password; unset, they do not exist.
@@ -34,19 +31,6 @@ export const managementConfigSchema = baseConfigSchema.extend({
   ARGON2_CONCURRENCY: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1, "ARGON2_CONCURRENCY must be 1 or more").max(64).optional(),
-  ),
-  /**
-   * Live log and broadcast streams (server-sent events) one account may hold open at once, across replicas; one more
-   * answers 429. @see docs/dashboard.md#live-logs-and-progress
-   */
-  LIVE_STREAMS_PER_ACCOUNT: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number()
-      .int()
-      .min(1, "LIVE_STREAMS_PER_ACCOUNT must be 1 or more")
-      .max(1000)
-      .default(DEFAULT_LIVE_STREAMS_PER_ACCOUNT),
   ),
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),

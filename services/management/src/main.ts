@@ -48,7 +48,6 @@ const { app, broadcast, admin } = createManagementApp({
   signup: config.SIGNUP,
   publicBaseUrl: publicBaseUrl(config),
   trustProxy: config.TRUST_PROXY,
-  liveStreamsPerAccount: config.LIVE_STREAMS_PER_ACCOUNT,
   ...(config.ARGON2_CONCURRENCY !== undefined ? { argon2: { concurrency: config.ARGON2_CONCURRENCY } } : {}),
 });
 

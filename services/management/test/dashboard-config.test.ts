@@ -1,6 +1,6 @@
 /**
- * The dashboard's settings: SIGNUP, PUBLIC_BASE_URL, TRUST_PROXY, ARGON2_CONCURRENCY and LIVE_STREAMS_PER_ACCOUNT,
- * read once with zod.
+ * The dashboard's settings: SIGNUP, PUBLIC_BASE_URL, TRUST_PROXY, and ARGON2_CONCURRENCY, read once
+ * with zod.
  */
 import { describe, expect, it } from "@jest/globals";
 import { defaultArgon2Concurrency } from "../src/auth/password.js";
@@ -30,17 +30,12 @@ describe("dashboard settings", () => {
     expect(() => load({ PUBLIC_BASE_URL: "bots.example.com" })).toThrow(/PUBLIC_BASE_URL/);
   });
 
-  it("defaults to 10 live streams per account and the computed argon2 concurrency, and reads both", () => {
-    const config = load({});
-    expect(config.LIVE_STREAMS_PER_ACCOUNT).toBe(10);
-    expect(config.ARGON2_CONCURRENCY).toBeUndefined();
-    const set = load({ LIVE_STREAMS_PER_ACCOUNT: "3", ARGON2_CONCURRENCY: "4" });
-    expect(set.LIVE_STREAMS_PER_ACCOUNT).toBe(3);
-    expect(set.ARGON2_CONCURRENCY).toBe(4);
+  it("defaults to the computed argon2 concurrency, and reads ARGON2_CONCURRENCY", () => {
+    expect(load({}).ARGON2_CONCURRENCY).toBeUndefined();
+    expect(load({ ARGON2_CONCURRENCY: "4" }).ARGON2_CONCURRENCY).toBe(4);
   });
 
-  it("refuses a live-stream or argon2 figure below 1, naming the variable", () => {
-    expect(() => load({ LIVE_STREAMS_PER_ACCOUNT: "0" })).toThrow(/LIVE_STREAMS_PER_ACCOUNT must be 1 or more/);
+  it("refuses an argon2 figure below 1, naming the variable", () => {
     expect(() => load({ ARGON2_CONCURRENCY: "0" })).toThrow(/ARGON2_CONCURRENCY must be 1 or more/);
     expect(() => load({ ARGON2_CONCURRENCY: "lots" })).toThrow(/ARGON2_CONCURRENCY/);
   });

@@ -37,7 +37,6 @@ export interface HarnessOptions {
   argon2?: ManagementDeps["argon2"];
   publicBaseUrl?: string;
   transferLookups?: ManagementDeps["transferLookups"];
-  liveStreamsPerAccount?: number;
   /** PLANS and DEFAULT_PLAN, parsed. @defaultValue the built-in default plan */
   plans?: ManagementDeps["plans"];
 }
@@ -76,7 +75,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.argon2 ? { argon2: options.argon2 } : {}),
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
-    ...(options.liveStreamsPerAccount ? { liveStreamsPerAccount: options.liveStreamsPerAccount } : {}),
     ...(options.plans ? { plans: options.plans } : {}),
   });
   let n = 0;

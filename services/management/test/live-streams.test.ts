@@ -1,5 +1,6 @@
 /**
- * Live log and broadcast streams: at most LIVE_STREAMS_PER_ACCOUNT (10 by default) open per account, 429 beyond; and
+ * Live log and broadcast streams: at most the plan's liveStreams (10 in the built-in plan) open per account, 429
+ * QUOTA_EXCEEDED beyond; and
  * one shared poll per bot and kind in the process, however many streams read it, stopped when the last one leaves.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -85,7 +86,7 @@ const log = (botId: string, message: string) =>
   h.handle.pool.query("insert into bot_logs (bot_id, level, message) values ($1, 'log', $2)", [botId, message]);
 
 describe("live streams per account", () => {
-  it("opens 10 (logs and broadcasts together), answers the 11th 429 RATE_LIMITED, and frees a slot on close", async () => {
+  it("opens 10 (logs and broadcasts together), answers the 11th 429 QUOTA_EXCEEDED, and frees a slot on close", async () => {
     const { b, botIds } = await ownerWithBots(2);
     const streams: Opened[] = [];
     for (let i = 0; i < 10; i++) {
@@ -100,12 +101,18 @@ describe("live streams per account", () => {
     expect(JSON.parse(refused.body)).toEqual({
       ok: false,
       error: {
-        code: "RATE_LIMITED",
+        code: "QUOTA_EXCEEDED",
         message:
-          "This account has 10 live streams open, the most allowed (10); close a dashboard tab or window showing " +
-          "live logs or broadcasts, then try again",
+          "This account has 10 live streams open, the most its plan allows (10); close a dashboard tab or window " +
+          "showing live logs or broadcasts, then try again",
+        quota: "liveStreams",
+        limit: 10,
+        use: 10,
       },
     });
+    // The account's usage counts the open streams against the quota.
+    const usage = await b.call("get", "/api/settings/usage");
+    expect(usage.body.quotas).toContainEqual({ quota: "liveStreams", limit: 10, use: 10 });
     // Another account is not held.
     const other = await ownerWithBots(1);
     const theirs = await open(other.b, `/api/bots/${other.botIds[0]}/logs/stream`);

@@ -18,7 +18,7 @@ import type { UsageService } from "../usage/usage-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
 import { parseOrThrow } from "@botyard/openapi";
-import { type LiveStreams, streamBroadcasts, streamLogs } from "./streams.js";
+import { type LiveStreams, streamBroadcasts, streamLogs, takeStreamSlot } from "./streams.js";
 
 /** What the handlers call. */
 export interface DashboardServices {
@@ -455,13 +455,13 @@ export const dashboardRoutes: DashboardRoute[] = [
     summary: "New log lines as server-sent events",
     description:
       'Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 ' +
-      "RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
+      "QUOTA_EXCEEDED when the account already has its plan's liveStreams (10 by default) open.",
     access: "session",
     params: s.botIdParam,
     errors: [404, 429],
     handler: async (input, services) => {
       const cursor = await services.bots.logCursor(session(input).accountId, botId(input));
-      const slot = await services.live.slots.acquire(session(input).accountId);
+      const slot = await takeStreamSlot(services.live, session(input).accountId);
       const signedIn = stillSignedIn(input, services);
       streamLogs(input.req, input.res, services.live, slot, signedIn, services.bots, botId(input), cursor);
       return undefined;
@@ -602,14 +602,14 @@ export const dashboardRoutes: DashboardRoute[] = [
     operationId: "dashboardBroadcastStream",
     summary: "The last 20 broadcasts as server-sent events, whenever their counts change",
     description:
-      'Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has ' +
-      "LIVE_STREAMS_PER_ACCOUNT (10) live streams open.",
+      'Each event is `data: {"jobs":[…]}`, at most two a second. 429 QUOTA_EXCEEDED when the account already has ' +
+      "its plan's liveStreams (10 by default) open.",
     access: "session",
     params: s.botIdParam,
     errors: [404, 429],
     handler: async (input, services) => {
       await services.bots.get(session(input).accountId, botId(input));
-      const slot = await services.live.slots.acquire(session(input).accountId);
+      const slot = await takeStreamSlot(services.live, session(input).accountId);
       const signedIn = stillSignedIn(input, services);
       streamBroadcasts(input.req, input.res, services.live, slot, signedIn, services.broadcasts, botId(input));
       return undefined;

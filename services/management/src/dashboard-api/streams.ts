@@ -1,7 +1,7 @@
 /**
  * Server-sent event streams of the dashboard: a bot's new log lines and its broadcasts' progress.
- * - Each account may hold `LIVE_STREAMS_PER_ACCOUNT` streams at once (10 by default), counted in Redis across
- *   replicas (limits/stream-slots.ts); one more answers 429 before the stream opens.
+ * - Each account may hold its plan's `liveStreams` streams at once (10 in the built-in plan), counted in Redis
+ *   across replicas (limits/stream-slots.ts); one more answers 429 QUOTA_EXCEEDED before the stream opens.
  * - Streams of one bot share one poll of Postgres per replica (live-hub.ts), every 500 ms while any is open, so any
  *   replica serves any stream and nothing is lost between replicas.
  * - A comment line every 15 s keeps proxies from closing an idle stream (and renews the stream's slot); the stream
@@ -27,6 +27,13 @@ export type StillSignedIn = () => Promise<boolean>;
 export interface LiveStreams {
   hub: LiveHub;
   slots: StreamSlots;
+  /** The account's `liveStreams` quota, from its plan. */
+  limitOf(accountId: string): Promise<number>;
+}
+
+/** Takes a slot for one more stream of `accountId`, or throws 429 QUOTA_EXCEEDED at its plan's `liveStreams`. */
+export async function takeStreamSlot(live: LiveStreams, accountId: string): Promise<StreamSlot> {
+  return live.slots.acquire(accountId, await live.limitOf(accountId));
 }
 
 /** A stream's writer. */

@@ -1,12 +1,12 @@
 /**
- * Live streams open per account, counted in Redis so that every replica sees the same total: a sorted set per account
+ * Live streams open per account (the plan's `liveStreams` quota), counted in Redis so that every replica sees the same total: a sorted set per account
  * whose members are open streams and whose scores are their lease ends. Opening takes a slot in one script (expired
  * leases dropped, then counted, then added), an open stream renews its lease with its heartbeat, and closing removes
  * it; a replica that dies leaves its streams' slots to expire with their lease.
  *
  * @see docs/dashboard.md#live-logs-and-progress
  */
-import { AppError, randomToken, type RedisConnection } from "@botyard/common";
+import { quotaExceeded, randomToken, type RedisConnection } from "@botyard/common";
 
 /** How long a slot lives without renewal; streams renew at every heartbeat (15 s). */
 export const STREAM_LEASE_MS = 45_000;
@@ -41,30 +41,32 @@ export class StreamSlots {
   constructor(
     private readonly redis: RedisConnection,
     private readonly keyOf: (accountId: string) => string,
-    /** LIVE_STREAMS_PER_ACCOUNT. */
-    readonly limit: number,
     private readonly leaseMs = STREAM_LEASE_MS,
   ) {}
 
-  /** Takes a slot for a new stream of `accountId`, or throws 429 RATE_LIMITED saying how many are open. */
-  async acquire(accountId: string): Promise<StreamSlot> {
+  /** Streams of `accountId` open now, on every replica (the account's usage reply). */
+  async open(accountId: string): Promise<number> {
+    return this.redis.zcount(this.keyOf(accountId), `(${Date.now()}`, "+inf");
+  }
+
+  /**
+   * Takes a slot for a new stream of `accountId`, or throws 429 QUOTA_EXCEEDED (quota `liveStreams`) saying how many
+   * are open when `limit` of them are.
+   */
+  async acquire(accountId: string, limit: number): Promise<StreamSlot> {
     const key = this.keyOf(accountId);
     const member = randomToken(12);
-    const [taken, open] = (await this.redis.eval(
-      ACQUIRE,
-      1,
-      key,
-      member,
-      String(this.limit),
-      String(this.leaseMs),
-    )) as [number, number];
+    const [taken, open] = (await this.redis.eval(ACQUIRE, 1, key, member, String(limit), String(this.leaseMs))) as [
+      number,
+      number,
+    ];
     if (!taken)
-      throw new AppError(
-        "RATE_LIMITED",
-        `This account has ${open} live streams open, the most allowed (${this.limit}); close a dashboard tab or ` +
-          "window showing live logs or broadcasts, then try again",
-        { headers: { "Retry-After": "5" } },
-      );
+      throw quotaExceeded("liveStreams", limit, open, {
+        message:
+          `This account has ${open} live streams open, the most its plan allows (${limit}); close a dashboard tab ` +
+          "or window showing live logs or broadcasts, then try again",
+        retryAfterS: 5,
+      });
     return {
       renew: async () => {
         await this.redis.eval(RENEW, 1, key, member, String(this.leaseMs));

@@ -27,13 +27,25 @@ export function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
+/** What the quota rules read from elsewhere. */
+export interface QuotaSources {
+  /** Live streams the account holds open now (the stream routes count them in Redis). @defaultValue none known */
+  liveStreamsOpen?: (accountId: string) => Promise<number>;
+  /** @defaultValue the system clock */
+  clock?: () => Date;
+}
+
 /** The account-quota rules. */
 export class QuotaService {
+  private readonly clock: () => Date;
+
   constructor(
     private readonly repository: QuotaRepository,
     readonly plans: Plans,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
+    private readonly sources: QuotaSources = {},
+  ) {
+    this.clock = sources.clock ?? (() => new Date());
+  }
 
   /** The plan of an account (its name and quotas). */
   async planOf(accountId: string, tx?: Tx): Promise<{ name: string; quotas: Plan }> {
@@ -73,11 +85,12 @@ export class QuotaService {
     const plan = await this.planOf(accountId);
     const now = this.clock();
     const lastMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 60_000);
-    const [bots, stored, broadcasts, requests] = await Promise.all([
+    const [bots, stored, broadcasts, requests, streams] = await Promise.all([
       this.repository.botCount(accountId),
       this.repository.stored(accountId),
       this.repository.broadcastsSince(accountId, utcDayStart(now)),
       this.repository.requestsInMinute(accountId, lastMinute),
+      this.sources.liveStreamsOpen?.(accountId) ?? null,
     ]);
     const q = plan.quotas;
     return {
@@ -87,8 +100,7 @@ export class QuotaService {
         { quota: "storedDocuments", limit: q.storedDocuments, use: stored.documents },
         { quota: "storedBytes", limit: q.storedBytes, use: stored.bytes },
         { quota: "broadcastsPerDay", limit: q.broadcastsPerDay, use: broadcasts },
-        // Counted by the live-stream routes themselves; not visible here.
-        { quota: "liveStreams", limit: q.liveStreams, use: null },
+        { quota: "liveStreams", limit: q.liveStreams, use: streams },
         // Scheduled runs do not exist yet: none is pending.
         { quota: "pendingScheduledRuns", limit: q.pendingScheduledRuns, use: 0 },
         // The average over the last whole minute, from the usage rows.
