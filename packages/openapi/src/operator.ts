@@ -11,7 +11,8 @@ export const MethodNotAllowedBody = z
   .openapi({ example: { ok: false, error: "Method POST not allowed; use GET" } });
 
 const Health = z.object({ ok: z.literal(true) }).openapi("Health");
-const Readiness = z
+/** `/readyz`'s body; a service that adds fields of its own (`details`) extends it. */
+export const Readiness = z
   .object({
     ok: z.boolean(),
     draining: z.boolean().openapi({ description: "True once shutdown began: stop sending work here." }),
@@ -21,8 +22,11 @@ const Readiness = z
 
 const readyExample = { ok: true, draining: false, checks: { postgres: true, redis: true } };
 
-/** Registers /healthz, /readyz and /metrics. */
-export function registerOperatorRoutes(registry: ApiRegistry): void {
+/**
+ * Registers /healthz, /readyz and /metrics. `readiness`: the body of `/readyz` when the service adds fields to it.
+ * @defaultValue {@link Readiness}
+ */
+export function registerOperatorRoutes(registry: ApiRegistry, readiness: z.ZodTypeAny = Readiness): void {
   registry.route({
     method: "get",
     path: "/healthz",
@@ -45,13 +49,13 @@ export function registerOperatorRoutes(registry: ApiRegistry): void {
     responses: {
       200: {
         description: "Ready for work.",
-        content: { "application/json": { schema: Readiness, example: readyExample } },
+        content: { "application/json": { schema: readiness, example: readyExample } },
       },
       503: {
         description: "A dependency does not answer, or the service is shutting down.",
         content: {
           "application/json": {
-            schema: Readiness,
+            schema: readiness,
             example: { ok: false, draining: false, checks: { postgres: true, redis: false } },
           },
         },

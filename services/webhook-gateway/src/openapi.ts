@@ -10,6 +10,7 @@ import {
   documentFrom,
   type OpenApiDocument,
   registerDocumentRoutes,
+  Readiness,
   registerOperatorRoutes,
   type ResponseConfig,
   SCHEME,
@@ -204,6 +205,22 @@ function registerTelegramIntake(registry: ApiRegistry): void {
   });
 }
 
+/** The gateway's `/readyz` body: the shared one and its memory budget (docs/operations.md#memory-budget). */
+const GatewayReadiness = Readiness.extend({
+  memory: z
+    .object({
+      pressure: z
+        .boolean()
+        .openapi({ description: "True while a bot load or hold was refused for room in the last 10 s." }),
+      budgetMb: z.number().openapi({ description: "GATEWAY_MEMORY_MB." }),
+      isolatesMb: z
+        .number()
+        .openapi({ description: "What the loaded isolates are counted at (their measured heaps)." }),
+      hostMb: z.number().openapi({ description: "What the gateway holds for bots outside their isolates." }),
+    })
+    .openapi({ description: "The gateway's memory budget; pressure does not make it unready." }),
+}).openapi("GatewayReadiness");
+
 let cached: OpenApiDocument | undefined;
 
 /** The gateway's document (built once, from code only). */
@@ -212,7 +229,7 @@ export function gatewayDocument(): OpenApiDocument {
     [
       registerCustomWebhook,
       registerTelegramIntake,
-      registerOperatorRoutes,
+      (r) => registerOperatorRoutes(r, GatewayReadiness),
       (r) => registerDocumentRoutes(r, { docsPage: false }),
     ],
     {

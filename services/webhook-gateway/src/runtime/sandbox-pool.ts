@@ -79,6 +79,8 @@ interface Slot {
   dirty: boolean;
   /** When it was last measured after a call (clock time). */
   measuredAt: number;
+  /** Told when a call on it ends (with a memory budget): one closure per slot, not one per call. */
+  ended: (() => void) | undefined;
 }
 
 /** A call counted in `slot` by `acquire` has ended (released, or its build failed): the idle sweep may count from now. */
@@ -120,11 +122,10 @@ export class SandboxPool {
     slot.inFlight += 1;
     slot.lastUsed = this.#clock();
     slot.dirty = true;
-    const ended = this.options.memory === undefined ? undefined : () => this.#afterCall(botId, slot);
     const ready = this.#ready(slot, fingerprint);
-    if (ready !== undefined) return new Lease(ready, slot, this.#clock, ended);
+    if (ready !== undefined) return new Lease(ready, slot, this.#clock, slot.ended);
     return this.#sandbox(botId, slot, fingerprint).then(
-      (sandbox) => new Lease(sandbox, slot, this.#clock, ended),
+      (sandbox) => new Lease(sandbox, slot, this.#clock, slot.ended),
       (err: unknown) => {
         leaveSlot(slot, this.#clock());
         throw err;
@@ -251,7 +252,10 @@ export class SandboxPool {
         bytes: 0,
         dirty: false,
         measuredAt: Number.NEGATIVE_INFINITY,
+        ended: undefined,
       };
+      const created = slot;
+      if (this.options.memory !== undefined) created.ended = () => this.#afterCall(botId, created);
       this.#slots.set(botId, slot);
     }
     return slot;

@@ -613,6 +613,20 @@ describe("Egress time limit", () => {
 });
 
 describe("Egress responses", () => {
+  it("reports the bytes received as they arrive, and cancels the download when the bot's memory refuses them", async () => {
+    const seenBytes: number[] = [];
+    const whole = await open.request({ url: `${origin}/exact` }, { received: (bytes) => void seenBytes.push(bytes) });
+    expect((whole.data as string).length).toBe(5 * 1024 * 1024);
+    expect(seenBytes.at(-1)).toBe(5 * 1024 * 1024);
+    const err = await failure(
+      open.request(
+        { url: `${origin}/exact` },
+        { received: (bytes) => (bytes > 1024 * 1024 ? "host memory budget exceeded: test" : undefined) },
+      ),
+    );
+    expect([err.code, err.message]).toEqual(["ERR_HOST_MEMORY", "host memory budget exceeded: test"]);
+  });
+
   it("parses JSON by content type or by shape, unless responseType is text", async () => {
     const json = await open.request({ url: `${origin}/json` });
     expect(json).toMatchObject({ status: 200, statusText: "OK", data: { a: 1 } });
