@@ -712,7 +712,7 @@ export interface paths {
         };
         /**
          * New log lines as server-sent events
-         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
+         * @description Each event is `data: {"at","level","message"}`; a comment line every 15 s keeps the stream open. 429 QUOTA_EXCEEDED when the account already has its plan's liveStreams (10 by default) open.
          */
         get: operations["dashboardLogStream"];
         put?: never;
@@ -841,7 +841,7 @@ export interface paths {
         };
         /**
          * The last 20 broadcasts as server-sent events, whenever their counts change
-         * @description Each event is `data: {"jobs":[…]}`, at most two a second. 429 RATE_LIMITED when the account already has LIVE_STREAMS_PER_ACCOUNT (10) live streams open.
+         * @description Each event is `data: {"jobs":[…]}`, at most two a second. 429 QUOTA_EXCEEDED when the account already has its plan's liveStreams (10 by default) open.
          */
         get: operations["dashboardBroadcastStream"];
         put?: never;
@@ -1131,7 +1131,7 @@ export interface components {
             /** @enum {string} */
             quota: "bots" | "storedDocuments" | "storedBytes" | "broadcastsPerDay" | "liveStreams" | "pendingScheduledRuns" | "requestsPerSecond";
             limit: number;
-            /** @description Use now; requestsPerSecond: the average of the last whole minute; liveStreams: null (counted by the stream routes). */
+            /** @description Use now; requestsPerSecond: the average of the last whole minute; liveStreams: the streams open on every replica. */
             use: number | null;
         };
         BroadcastQuotaError: components["schemas"]["BroadcastError"] & {
@@ -5501,7 +5501,7 @@ export interface operations {
                      *         {
                      *           "quota": "liveStreams",
                      *           "limit": 10,
-                     *           "use": null
+                     *           "use": 1
                      *         },
                      *         {
                      *           "quota": "pendingScheduledRuns",
@@ -5650,7 +5650,7 @@ export interface operations {
                      *         {
                      *           "quota": "liveStreams",
                      *           "limit": 10,
-                     *           "use": null
+                     *           "use": 1
                      *         },
                      *         {
                      *           "quota": "pendingScheduledRuns",

@@ -105,10 +105,11 @@ describe("live streams per account", () => {
         message:
           "This account has 10 live streams open, the most its plan allows (10); close a dashboard tab or window " +
           "showing live logs or broadcasts, then try again",
-        quota: "liveStreams",
-        limit: 10,
-        use: 10,
       },
+      code: "QUOTA_EXCEEDED",
+      quota: "liveStreams",
+      limit: 10,
+      use: 10,
     });
     // The account's usage counts the open streams against the quota.
     const usage = await b.call("get", "/api/settings/usage");

@@ -173,7 +173,7 @@ describe("quotas", () => {
       { quota: "storedDocuments", limit: 3, use: 2 },
       { quota: "storedBytes", limit: 1024 * 1024, use: expect.any(Number) },
       { quota: "broadcastsPerDay", limit: 2, use: 0 },
-      { quota: "liveStreams", limit: 1, use: null },
+      { quota: "liveStreams", limit: 1, use: 0 },
       { quota: "pendingScheduledRuns", limit: 0, use: 0 },
       { quota: "requestsPerSecond", limit: 5, use: 0 },
     ]);

@@ -330,7 +330,7 @@ export const operationList: Operation[] = [
         { quota: "storedDocuments", limit: 1000000, use: 1520 },
         { quota: "storedBytes", limit: 1073741824, use: 304128 },
         { quota: "broadcastsPerDay", limit: 50, use: 1 },
-        { quota: "liveStreams", limit: 10, use: null },
+        { quota: "liveStreams", limit: 10, use: 1 },
         { quota: "pendingScheduledRuns", limit: 1000, use: 0 },
         { quota: "requestsPerSecond", limit: 1000, use: 2 },
       ],

@@ -303,7 +303,7 @@ export const QuotaUse = z
     limit: z.number().min(0),
     use: z.number().min(0).nullable().openapi({
       description:
-        "Use now; requestsPerSecond: the average of the last whole minute; liveStreams: null (counted by the stream routes).",
+        "Use now; requestsPerSecond: the average of the last whole minute; liveStreams: the streams open on every replica.",
     }),
   })
   .openapi("QuotaUse");
