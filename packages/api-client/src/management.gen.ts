@@ -10316,12 +10316,12 @@ export interface operations {
                      *         {
                      *           "at": "2026-11-23T12:00:00.000Z",
                      *           "requests": 120,
-                     *           "errors": 1,
+                     *           "errors": 2,
                      *           "errorsByKind": {
                      *             "handler": 1,
                      *             "timeout": 0,
                      *             "memory": 0,
-                     *             "refused": 0
+                     *             "refused": 1
                      *           },
                      *           "wallTimeP50Ms": 1.4,
                      *           "wallTimeP99Ms": 23.5,

@@ -38,6 +38,7 @@ describe("errorCatalogue", () => {
       JOB_FINISHED: "409 Job is already finished",
       INVALID_PATH: "400 Invalid path format",
       NO_HANDLER: "400 No handler for this path",
+      QUOTA_EXCEEDED: "403 Over a quota of the account's plan",
       BOT_HALTED: "403 Bot is halted",
       BOT_NOT_RUNNING: "403 Bot is not running",
       BOT_BUSY: "429 Too many concurrent requests for this bot",

@@ -62,6 +62,8 @@ describe("migrations", () => {
       "accounts",
       "api_keys",
       "bot_logs",
+      "bot_usage_hour",
+      "bot_usage_minute",
       "bots",
       "broadcast_audience",
       "broadcasts",

@@ -7,7 +7,16 @@ import { type Field, z } from "@botyard/openapi";
 import type { ZodRawShape, ZodTypeAny } from "zod";
 import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
 import type { UsageService } from "../usage/usage-service.js";
-import { BotDetails, BotListEntry, fields, LogLine, QuotaUse, SeedReport, UsagePeriod } from "./schemas.js";
+import {
+  BotDetails,
+  BotListEntry,
+  fields,
+  LogLine,
+  QuotaUse,
+  SeedReport,
+  USAGE_PERIOD_EXAMPLE,
+  UsagePeriod,
+} from "./schemas.js";
 
 type FieldShape = Record<string, Field>;
 type BodyShape<F extends FieldShape> = { [K in keyof F]: F[K]["body"] };
@@ -290,24 +299,7 @@ export const operationList: Operation[] = [
     reply: { usage: z.array(UsagePeriod) },
     example: {
       msg: "1 periods",
-      usage: [
-        {
-          at: "2026-11-28T10:00:00.000Z",
-          requests: 120,
-          errors: 2,
-          errorsByKind: { handler: 1, timeout: 0, memory: 0, refused: 1 },
-          wallTimeP50Ms: 1.4,
-          wallTimeP99Ms: 23.5,
-          cpuMs: 96.25,
-          hostCalls: { db: 240, telegram: 118, http: 0, sleep: 0 },
-          botApiCalls: 118,
-          egressBytes: 0,
-          storedDocuments: 1520,
-          storedBytes: 304128,
-          broadcastMessagesSent: 0,
-          broadcastMessagesFailed: 0,
-        },
-      ],
+      usage: [USAGE_PERIOD_EXAMPLE],
     },
     async run({ usage }, accountId, { botId, granularity, from, to }) {
       const rows = await usage.botUsage(accountId, botId, granularity, { from, to });

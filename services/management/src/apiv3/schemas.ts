@@ -4,7 +4,7 @@
  *
  * @see docs/management-api.md
  */
-import { MAX_DOCUMENT_BYTES, unstorableTextProblem } from "@botyard/common";
+import { MAX_DOCUMENT_BYTES, QUOTA_NAMES, unstorableTextProblem } from "@botyard/common";
 import {
   jsonObject,
   optionalJsonObject,
@@ -288,18 +288,28 @@ export const UsagePeriod = z
   })
   .openapi("UsagePeriod");
 
+/** One minute of a bot's usage, as the documents' examples show it. */
+export const USAGE_PERIOD_EXAMPLE: z.infer<typeof UsagePeriod> = {
+  at: "2026-11-28T10:00:00.000Z",
+  requests: 120,
+  errors: 2,
+  errorsByKind: { handler: 1, timeout: 0, memory: 0, refused: 1 },
+  wallTimeP50Ms: 1.4,
+  wallTimeP99Ms: 23.5,
+  cpuMs: 96.25,
+  hostCalls: { db: 240, telegram: 118, http: 0, sleep: 0 },
+  botApiCalls: 118,
+  egressBytes: 0,
+  storedDocuments: 1520,
+  storedBytes: 304128,
+  broadcastMessagesSent: 0,
+  broadcastMessagesFailed: 0,
+};
+
 /** A quota of the account's plan and its use. */
 export const QuotaUse = z
   .object({
-    quota: z.enum([
-      "bots",
-      "storedDocuments",
-      "storedBytes",
-      "broadcastsPerDay",
-      "liveStreams",
-      "pendingScheduledRuns",
-      "requestsPerSecond",
-    ]),
+    quota: z.enum(QUOTA_NAMES),
     limit: z.number().min(0),
     use: z.number().min(0).nullable().openapi({
       description:

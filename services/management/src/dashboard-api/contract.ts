@@ -6,6 +6,7 @@
  */
 import { type ApiRegistry, type ResponseConfig, SCHEME, z } from "@botyard/openapi";
 import type { ZodTypeAny } from "zod";
+import { USAGE_PERIOD_EXAMPLE } from "../apiv3/schemas.js";
 import { DashboardError } from "./schemas.js";
 import { type DashboardRoute, dashboardRoutes } from "./routes.js";
 
@@ -94,24 +95,7 @@ const EXAMPLES: Record<string, unknown> = {
   },
   dashboardBotUsage: {
     ok: true,
-    usage: [
-      {
-        at: AT,
-        requests: 120,
-        errors: 1,
-        errorsByKind: { handler: 1, timeout: 0, memory: 0, refused: 0 },
-        wallTimeP50Ms: 1.4,
-        wallTimeP99Ms: 23.5,
-        cpuMs: 96.25,
-        hostCalls: { db: 240, telegram: 118, http: 0, sleep: 0 },
-        botApiCalls: 118,
-        egressBytes: 0,
-        storedDocuments: 1520,
-        storedBytes: 304128,
-        broadcastMessagesSent: 0,
-        broadcastMessagesFailed: 0,
-      },
-    ],
+    usage: [{ ...USAGE_PERIOD_EXAMPLE, at: AT }],
   },
   dashboardListBots: {
     ok: true,
