@@ -72,12 +72,10 @@ describe("a bot's host memory budget", () => {
     try {
       const flood = request(h.app).get(`/custom/${botId}/flood`);
       const floodDone = flood.then((res) => res);
-      // The neighbour, while the flood's calls wait on the slow Bot API.
-      const latencies: number[] = [];
+      // The neighbour answers while the flood's calls wait on the slow Bot API. How fast is bench:abuse's to say
+      // (bench/README.md#account-floods): a timed bound here would fail on a loaded machine, not on a regression.
       for (let i = 0; i < 10; i++) {
-        const started = performance.now();
         const res = await request(h.app).get(`/custom/${neighbour}/ping`);
-        latencies.push(performance.now() - started);
         expect(res.body).toEqual({ ok: true, data: "pong" });
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -92,10 +90,6 @@ describe("a bot's host memory budget", () => {
       expect(message).toMatch(
         /^host memory budget exceeded: \d+\.\d MiB held for this bot, 4\.3 MiB more asked \(limit 64\.0 MiB\)/,
       );
-      // Loose: the fake Bot API, the full collections above and this client share the gateway's event loop here;
-      // bench/abuse.ts times the neighbour with the gateway in a process of its own.
-      latencies.sort((a, b) => a - b);
-      expect(latencies[5]).toBeLessThan(2500);
     } finally {
       clearInterval(sampler);
     }
