@@ -23,6 +23,7 @@ import type { TelegramClient } from "@botyard/telegram";
 import { BotLogWriter } from "./bots/bot-log.js";
 import { GatewayRepository } from "./bots/gateway-repository.js";
 import { HaltTracker } from "./bots/halt-tracker.js";
+import { registerRuntimeMetrics } from "./metrics.js";
 import { customWebhookRoute } from "./routes/custom-webhook.js";
 import { gatewayDispatcher } from "./routes/dispatch.js";
 import { telegramIntakeRoute } from "./routes/telegram-intake.js";
@@ -136,6 +137,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     deps.runtime,
   );
+  registerRuntimeMetrics(deps.registry);
   events.onEvent((event) => runtime.onEvent(event));
   events.onLost(() => runtime.onResubscribed());
   const ready = events.start();

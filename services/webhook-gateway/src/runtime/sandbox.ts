@@ -57,6 +57,16 @@ export interface SandboxLimits {
   hostBytes?: number;
 }
 
+/** An isolate's heap, as V8 reports it: memory of the gateway's process that its own V8 heap does not count. */
+export interface IsolateHeap {
+  /** Bytes the isolate's heap holds from the system (V8's total_heap_size). */
+  committedBytes: number;
+  /** Bytes of live and not yet collected objects in it (used_heap_size). */
+  usedBytes: number;
+  /** Bytes of ArrayBuffers and other memory outside the heap that the isolate accounts for. */
+  externalBytes: number;
+}
+
 /** Why a call into the sandbox failed. */
 export type SandboxFailureKind =
   /** The call (or a slice of bot code) ran past the time limit. */
@@ -122,6 +132,8 @@ function flushOutbox(): void {
 
 /** The id of a call message as the bootstrap writes it, read without parsing the message (see #holdCall). */
 const CALL_PREFIX = /^\{"type":"call","id":(\d{1,15}),/;
+/** Every sandbox of this process whose isolate is not freed yet: current, retiring, or kept by mistake. */
+const open = new Set<Sandbox>();
 
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
@@ -178,6 +190,7 @@ export class Sandbox {
     try {
       const context = await isolate.createContext();
       sandbox = new Sandbox(isolate, context, host, limits);
+      open.add(sandbox);
       const self = sandbox;
       await context.global.set(
         "__botyardSend",
@@ -209,6 +222,23 @@ export class Sandbox {
       if (!isolate.isDisposed) isolate.dispose();
       throw toSandboxError(err);
     }
+  }
+
+  /**
+   * The isolates of this process not freed yet (whichever runtime built them) and their heaps, summed: memory of the
+   * process that its own V8 heap does not count (docs/operations.md#isolate-memory).
+   */
+  static async heapTotals(): Promise<IsolateHeap & { isolates: number }> {
+    const heaps = await Promise.all([...open].map((sandbox) => sandbox.heapStatistics()));
+    // Counted whether or not its statistics came back: an isolate that is gone but still listed is a leak to see.
+    const sum = { isolates: heaps.length, committedBytes: 0, usedBytes: 0, externalBytes: 0 };
+    for (const heap of heaps) {
+      if (heap === undefined) continue;
+      sum.committedBytes += heap.committedBytes;
+      sum.usedBytes += heap.usedBytes;
+      sum.externalBytes += heap.externalBytes;
+    }
+    return sum;
   }
 
   /** Called once per time or memory incident. */
@@ -250,15 +280,30 @@ export class Sandbox {
    * for it, used or not) and its ArrayBuffers. 0 once it is disposed.
    */
   async memoryBytes(): Promise<number> {
-    if (this.isolate.isDisposed) return 0;
-    const stats = await this.isolate.getHeapStatistics();
-    return stats.total_heap_size + stats.externally_allocated_size;
+    const heap = await this.heapStatistics();
+    return heap ? heap.committedBytes + heap.externalBytes : 0;
   }
 
-  /** Bytes of heap (and ArrayBuffers) the isolate uses now. */
+  /** Bytes of heap (and ArrayBuffers) the isolate uses now; 0 once it is gone. */
   async heapBytes(): Promise<number> {
-    const stats = await this.isolate.getHeapStatistics();
-    return stats.used_heap_size + stats.externally_allocated_size;
+    const heap = await this.heapStatistics();
+    return heap ? heap.usedBytes + heap.externalBytes : 0;
+  }
+
+  /** The isolate's heap now; undefined once the isolate is gone. */
+  async heapStatistics(): Promise<IsolateHeap | undefined> {
+    if (this.closed || this.isolate.isDisposed) return undefined;
+    try {
+      const stats = await this.isolate.getHeapStatistics();
+      return {
+        committedBytes: stats.total_heap_size,
+        usedBytes: stats.used_heap_size,
+        externalBytes: stats.externally_allocated_size,
+      };
+    } catch {
+      // Disposed while the statistics were on their way (an incident, a retirement): nothing to count.
+      return undefined;
+    }
   }
 
   /** Calls `logic[path]` with the webhook's arguments. */
@@ -296,6 +341,7 @@ export class Sandbox {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    open.delete(this);
     this.#failAll(new SandboxError("closed", "The bot's isolate was closed"));
     this.#receive?.release();
     this.context.release();
@@ -433,6 +479,7 @@ export class Sandbox {
     const text = kind === "memory" ? "Bot exceeded its memory limit" : message;
     this.#onIncident({ kind, message: text, restarted: true });
     this.#closed = true;
+    open.delete(this);
     this.#failAll(new SandboxError("collateral", `Ended because the bot's isolate was restarted: ${text}`));
     this.#receive?.release();
     this.#readCpu();

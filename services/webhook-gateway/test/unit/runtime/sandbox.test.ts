@@ -74,6 +74,7 @@ describe("Sandbox deliveries", () => {
   });
 
   it("a slice past the time limit is one incident, ends the calls in flight, and closes the isolate", async () => {
+    const open = (await Sandbox.heapTotals()).isolates;
     const s = await load();
     const incidents: Incident[] = [];
     s.onIncident = (incident) => incidents.push(incident);
@@ -91,6 +92,8 @@ describe("Sandbox deliveries", () => {
       { kind: "timeout", message: "Bot code ran past its time limit without yielding", restarted: true },
     ]);
     expect(s.closed).toBe(true);
+    // Freed: no longer counted among the process's isolates (docs/operations.md#isolate-memory).
+    expect((await Sandbox.heapTotals()).isolates).toBe(open);
   });
 });
 
@@ -100,5 +103,25 @@ describe("Sandbox mailbox reads", () => {
     const failure = await s.runLogic("loudLoop", args({})).catch((err: unknown) => err);
     expect((failure as SandboxError).kind).toBe("collateral");
     expect(logs).toContainEqual(expect.stringContaining("about to loop"));
+  });
+});
+
+describe("Sandbox.heapTotals", () => {
+  it("counts every isolate not freed yet and sums their heaps; a closed sandbox drops out", async () => {
+    const before = await Sandbox.heapTotals();
+    const first = await load();
+    const second = await Sandbox.create(await isolateScript(), CODE, {}, host, { memoryMb: 64, timeoutMs: 200 });
+    const both = await Sandbox.heapTotals();
+    expect(both.isolates).toBe(before.isolates + 2);
+    // A bootstrapped isolate holds more than a MiB of heap, of which it uses some.
+    expect(both.committedBytes - before.committedBytes).toBeGreaterThan(2 * 2 ** 20);
+    expect(both.usedBytes).toBeGreaterThan(before.usedBytes);
+    expect(both.usedBytes).toBeLessThanOrEqual(both.committedBytes);
+    second.close();
+    const one = await Sandbox.heapTotals();
+    expect(one.isolates).toBe(before.isolates + 1);
+    expect(one.committedBytes).toBeLessThan(both.committedBytes);
+    first.close();
+    expect((await Sandbox.heapTotals()).isolates).toBe(before.isolates);
   });
 });
