@@ -3,12 +3,12 @@
 # The first three stages are the same text in all three Dockerfiles, so one build's layers serve the others.
 # See docs/operations.md#containers.
 
-# --- manifests: only what `pnpm install` reads (package.json without scripts and descriptions), so the install
-#     layer is rebuilt only when dependencies change.
+# --- manifests: only what `pnpm install` reads (package.json without scripts and descriptions, and patches/), so the
+#     install layer is rebuilt only when dependencies change.
 FROM node:20-bookworm-slim AS manifests
 WORKDIR /src
 COPY . .
-RUN find . -type f ! -name package.json ! -name pnpm-lock.yaml ! -name pnpm-workspace.yaml ! -name .npmrc -delete \
+RUN find . -type f ! -name package.json ! -name pnpm-lock.yaml ! -name pnpm-workspace.yaml ! -name .npmrc ! -path "./patches/*" -delete \
  && find . -depth -type d -empty -delete \
  && find . -name package.json -exec node -e "const f=require('fs'),p=process.argv[1],j=JSON.parse(f.readFileSync(p));\
 delete j.scripts;delete j.description;f.writeFileSync(p,JSON.stringify(j))" {} \;
