@@ -12,7 +12,7 @@ const QUOTAS: Record<QuotaUse["quota"], { label: string; format: (n: number) => 
   storedDocuments: { label: "Stored documents", format: count },
   storedBytes: { label: "Stored data", format: bytes },
   broadcastsPerDay: { label: "Broadcasts today (UTC)", format: count },
-  liveStreams: { label: "Live streams open at once", format: count, note: "counted by the stream itself" },
+  liveStreams: { label: "Live streams open at once", format: count, note: "live logs and broadcasts, every tab" },
   pendingScheduledRuns: { label: "Pending scheduled runs", format: count },
   requestsPerSecond: {
     label: "Requests a second",
