@@ -18,12 +18,12 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { BUILTIN_PLANS, createRedis, SecretBox } from "@botyard/common";
+import { BUILTIN_PLANS, SecretBox } from "@botyard/common";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
 import { AccountService } from "../services/management/src/accounts/account-service.js";
-import { percentile } from "./support.js";
+import { dropRedisPrefix, percentile } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -199,14 +199,7 @@ async function main(): Promise<void> {
     for (const child of children.reverse()) await child.stop();
     await pool.end();
     await database.drop();
-    // What the services left under the run's prefix (BullMQ's queue metadata, limit counters).
-    const redis = createRedis(env.REDIS_URL);
-    for (const pattern of [`${env.REDIS_PREFIX}*`, `{${env.REDIS_PREFIX}}*`]) {
-      const keys: string[] = [];
-      for await (const batch of redis.scanStream({ match: pattern, count: 500 })) keys.push(...(batch as string[]));
-      if (keys.length > 0) await redis.del(...keys);
-    }
-    redis.disconnect();
+    await dropRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);
   }
 }
 

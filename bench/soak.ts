@@ -19,13 +19,13 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRedis, SecretBox } from "@botyard/common";
+import { SecretBox } from "@botyard/common";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
 import { AccountService } from "../services/management/src/accounts/account-service.js";
-import { type ChildServer, freePort, rssBytesOf, spawnServer } from "./support.js";
+import { type ChildServer, dropRedisPrefix, freePort, rssBytesOf, spawnServer } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -255,13 +255,7 @@ async function main(): Promise<void> {
     await fake.close();
     await pool.end();
     await database.drop();
-    const redis = createRedis(env.REDIS_URL);
-    for (const pattern of [`${env.REDIS_PREFIX}*`, `{${env.REDIS_PREFIX}}*`]) {
-      const keys: string[] = [];
-      for await (const batch of redis.scanStream({ match: pattern, count: 500 })) keys.push(...(batch as string[]));
-      if (keys.length > 0) await redis.del(...keys);
-    }
-    redis.disconnect();
+    await dropRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);
   }
 }
 

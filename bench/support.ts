@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRedis } from "@botyard/common";
 import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 
@@ -430,4 +431,18 @@ function startsWithIgnoringCase(data: Buffer, at: number, lower: Buffer): boolea
     if ((byte >= 65 && byte <= 90 ? byte + 32 : byte) !== lower[i]) return false;
   }
   return true;
+}
+
+/** Deletes what the services left under a run's Redis prefix (BullMQ's queue metadata, limit counters). */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = createRedis(url);
+  try {
+    for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
+      const keys: string[] = [];
+      for await (const batch of redis.scanStream({ match: pattern, count: 500 })) keys.push(...(batch as string[]));
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
