@@ -3,20 +3,13 @@
  * bots together, checked by the document triggers with the limits the store puts on its connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { DocumentStoreError } from "../src/index.js";
-import { harness, type Harness } from "./support.js";
+import { harness, type Harness, refusal } from "./support.js";
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as DocumentStoreError,
-  );
 
 describe("account quotas", () => {
   it("storedDocuments: across the account's bots, N allowed and the next refused with kind quota", async () => {

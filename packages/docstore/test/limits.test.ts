@@ -4,19 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DocumentStore, DocumentStoreError } from "../src/index.js";
-import { harness, type Harness, testPool } from "./support.js";
+import { harness, type Harness, refusal, testPool } from "./support.js";
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as DocumentStoreError,
-  );
 
 describe("documents per collection", () => {
   it("refuses the insert past the limit, whole, and counts deletes", async () => {

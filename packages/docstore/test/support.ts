@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createDb } from "@botyard/db";
 import { createTestDatabase, reusableTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import type pg from "pg";
-import { DocumentStore, type DocumentStoreLimits, dropBotIndexes } from "../src/index.js";
+import { DocumentStore, type DocumentStoreError, type DocumentStoreLimits, dropBotIndexes } from "../src/index.js";
 
 export interface Harness {
   db: TestDatabase;
@@ -59,3 +59,10 @@ export async function harness(): Promise<Harness> {
     },
   };
 }
+
+/** The error `p` rejects with, or null when it resolves. */
+export const refusal = (p: Promise<unknown>): Promise<DocumentStoreError | null> =>
+  p.then(
+    () => null,
+    (e: unknown) => e as DocumentStoreError,
+  );
