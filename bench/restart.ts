@@ -23,7 +23,7 @@ import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
 import { AccountService } from "../services/management/src/accounts/account-service.js";
-import { dropRedisPrefix, percentile } from "./support.js";
+import { apiv3Client, dropRedisPrefix, percentile } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -114,16 +114,7 @@ async function main(): Promise<void> {
     const { apiKey } = await new AccountService(new AccountRepository(db), new SecretBox(SECRET_KEY)).create(
       "restart@bench.example",
     );
-    const op = async (name: string, fields: Record<string, unknown>) => {
-      const res = await fetch(`${management.url}/apiv3/${name}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ apiKey, ...fields }),
-      });
-      const body = (await res.json()) as Record<string, unknown>;
-      if (res.status !== 200) throw new Error(`${name} answered ${res.status} ${JSON.stringify(body)}`);
-      return body;
-    };
+    const op = apiv3Client(management.url, apiKey);
     const { botId } = (await op("createBot", { name: "restart bench", code: code(0) })) as { botId: string };
     await op("restartBot", { botId });
     const target = `${gateway.url}/custom/${botId}/v`;

@@ -25,7 +25,7 @@ import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
 import { AccountService } from "../services/management/src/accounts/account-service.js";
-import { type ChildServer, dropRedisPrefix, freePort, rssBytesOf, spawnServer } from "./support.js";
+import { apiv3Client, type ChildServer, dropRedisPrefix, freePort, rssBytesOf, spawnServer } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -120,16 +120,7 @@ async function main(): Promise<void> {
     const { apiKey } = await new AccountService(new AccountRepository(db), new SecretBox(SECRET_KEY)).create(
       "soak@bench.example",
     );
-    const op = async (name: string, fields: Record<string, unknown>) => {
-      const res = await fetch(`${management.url}/apiv3/${name}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ apiKey, ...fields }),
-      });
-      const body = (await res.json()) as Record<string, unknown>;
-      if (res.status !== 200) throw new Error(`${name} answered ${res.status} ${JSON.stringify(body)}`);
-      return body;
-    };
+    const op = apiv3Client(management.url, apiKey);
     let tokens = 0;
     const createBot = async (name: string) => {
       tokens += 1;

@@ -446,3 +446,17 @@ export async function dropRedisPrefix(url: string, prefix: string): Promise<void
     redis.disconnect();
   }
 }
+
+/** Calls management's `/apiv3/<op>` with `apiKey`, answering the reply's body; any status but 200 throws. */
+export function apiv3Client(managementUrl: string, apiKey: string) {
+  return async (name: string, fields: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const res = await fetch(`${managementUrl}/apiv3/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ apiKey, ...fields }),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+}
