@@ -3,7 +3,8 @@
  * deployed (services/<name>/src/main.ts, each a process of its own, production settings, on a fresh database and
  * Redis prefix, with the fake Bot API). A fleet of bots serves keep-alive webhook traffic on 127.0.0.1; once a second
  * one of them gets a new version of its code (editBotCoreLogic) and a restart (restartBot); every 12 s a bot is
- * created, called and deleted.
+ * created, called and deleted. Ten Telegram updates a second go to random bots (POST /telegram/<botId> with the secret
+ * their last restart gave setWebhook), each answered by the bot with a sendMessage.
  *
  * Printed once a minute: the gateway's resident memory (/proc/<pid>/status), its own V8 heap and external memory, and
  * the heap of its loaded bot isolates (its /metrics, docs/operations.md#isolate-memory). At the end: the growth of
@@ -35,13 +36,17 @@ const RESTARTS = Number(process.env.BENCH_SOAK_RESTARTS ?? 10_000);
 const SECRET_KEY = "bench-soak-secret-key-0123456789";
 const MIB = 2 ** 20;
 
-/** A handler that reads the store and waits a little, so calls are in flight when their bot restarts. */
+/**
+ * A webhook that reads the store and waits a little, so calls are in flight when their bot restarts; and a Telegram
+ * handler that answers each text with a Bot API call.
+ */
 const code = (version: number) =>
   `logic['v'] = async (query, body, db) => {
   await db.operation.findOne('users', { uid: 1 });
   await new Promise((r) => setTimeout(r, 5));
   return ${version};
-};`;
+};
+bot.on('text', (ctx) => ctx.reply('v${version}: ' + ctx.text));`;
 
 /** The gateway's memory now: resident, its own heap and external memory, and its bot isolates' heaps (bytes). */
 interface Sample {
@@ -122,11 +127,23 @@ async function main(): Promise<void> {
     );
     const op = apiv3Client(management.url, apiKey);
     let tokens = 0;
+    const tokenOf = new Map<string, string>();
+    /** Each bot's webhook secret: the secret_token its last restart gave the fake Bot API's setWebhook. */
+    const secretOf = new Map<string, string>();
+    const restart = async (botId: string) => {
+      await op("restartBot", { botId });
+      const token = tokenOf.get(botId);
+      const set = fake.calls.findLast((c) => c.method === "setWebhook" && c.token === token);
+      if (set) secretOf.set(botId, String(set.params.secret_token));
+      // The fake keeps every call it records; what the soak needs is read, so the rest can go.
+      fake.calls.length = 0;
+    };
     const createBot = async (name: string) => {
       tokens += 1;
       const botToken = `${700000 + tokens}:AAH${randomUUID().replace(/-/g, "")}`;
       const { botId } = (await op("createBot", { name, code: code(0), botToken })) as { botId: string };
-      await op("restartBot", { botId });
+      tokenOf.set(botId, botToken);
+      await restart(botId);
       return botId;
     };
     const statuses = new Map<number, number>();
@@ -148,7 +165,7 @@ async function main(): Promise<void> {
 
     console.log(
       `soak: ${BOTS} bots, ${CLIENTS} keep-alive clients, an edit and restart every second, a bot created and ` +
-        `deleted every 12 s, for ${MINUTES} min (gateway and management as processes)`,
+        `deleted every 12 s, 10 Telegram updates a second, for ${MINUTES} min (gateway and management as processes)`,
     );
     console.log("  min   rss MiB   heap MiB   external MiB   isolates   isolate heap MiB   calls");
     let running = true;
@@ -166,16 +183,48 @@ async function main(): Promise<void> {
         version += 1;
         const botId = pick();
         await op("editBotCoreLogic", { botId, newCode: code(version) });
-        await op("restartBot", { botId });
+        await restart(botId);
         if (version % 12 === 0) {
           const shortLived = await createBot(`short-lived ${version}`);
           await call(shortLived);
           await op("deleteBot", { botId: shortLived });
+          tokenOf.delete(shortLived);
+          secretOf.delete(shortLived);
         }
         const wait = started + version * 1000 - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
       return version;
+    })();
+    const updateStatuses = new Map<number, number>();
+    const updates = (async () => {
+      let n = 0;
+      const started = performance.now();
+      while (running) {
+        n += 1;
+        const botId = pick();
+        const from = { id: 10_000 + (n % 500), is_bot: false, first_name: "Soak" };
+        try {
+          const res = await fetch(`${gateway.url}/telegram/${botId}`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "x-telegram-bot-api-secret-token": secretOf.get(botId) ?? "",
+            },
+            body: JSON.stringify({
+              update_id: n,
+              message: { message_id: n, date: 0, chat: { id: from.id, type: "private" }, from, text: `hi ${n}` },
+            }),
+          });
+          await res.arrayBuffer();
+          updateStatuses.set(res.status, (updateStatuses.get(res.status) ?? 0) + 1);
+        } catch {
+          networkErrors += 1;
+        }
+        const wait = started + n * 100 - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      return n;
     })();
     const samples: Sample[] = [await sample(gateway)];
     const print = (s: Sample) =>
@@ -193,6 +242,7 @@ async function main(): Promise<void> {
     }
     running = false;
     const restarts = await churn;
+    const updateCount = await updates;
     await Promise.all(clients);
 
     const secondHalf = samples.filter((s) => s.at - (samples[0] as Sample).at >= (MINUTES * 60_000) / 2);
@@ -203,6 +253,10 @@ async function main(): Promise<void> {
     const rows: Array<[string, string]> = [
       ["calls (req/s)", `${calls} (${Math.round(calls / (MINUTES * 60))})`],
       ["replies by status", [...statuses].map(([s, c]) => `${s}: ${c}`).join(", ")],
+      [
+        "Telegram updates, answers by status; Bot API calls made",
+        `${updateCount}, ${[...updateStatuses].map(([s, c]) => `${s}: ${c}`).join(", ")}; ${fake.callCount}`,
+      ],
       ["network errors", String(networkErrors)],
       ["restarts (each after an edit), bots created and deleted", `${restarts}, ${Math.floor(restarts / 12)}`],
       ["RSS at the start / at the end, MiB", `${mib(first.rss)} / ${mib(last.rss)}`],
