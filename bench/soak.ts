@@ -20,7 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SecretBox } from "@botyard/common";
+import { BUILTIN_PLANS, SecretBox } from "@botyard/common";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -108,6 +108,12 @@ async function main(): Promise<void> {
     GATEWAY_PORT: String(gatewayPort),
     MANAGEMENT_PORT: String(managementPort),
     WEBHOOK_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+    // One account owns the whole fleet: its plan must hold the fleet and its traffic
+    // (docs/operations.md#plans-and-quotas); the per-bot limits stay the defaults.
+    PLANS: JSON.stringify({
+      bench: { ...BUILTIN_PLANS.default, bots: BOTS + 10, requestsPerSecond: 10_000_000 },
+    }),
+    DEFAULT_PLAN: "bench",
   };
   const start = (service: string, port: number) =>
     spawnServer(process.execPath, ["--no-node-snapshot", "--import", "tsx", `services/${service}/src/main.ts`], {
