@@ -90,6 +90,9 @@ export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message
 /** The paths the express app serves; every other path that is not a bot route is the dispatcher's 404. */
 export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
 
+/** What the log lines of a failed request call it. */
+const context = "gateway request";
+
 /** The largest body of a webhook call or an update, as 413 replies name it. */
 const bodyLimit = "1 MiB";
 
@@ -158,7 +161,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   rest.use(() => {
     throw new AppError("NOT_FOUND");
   });
-  rest.use(errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context: "gateway request", bodyLimit }));
+  rest.use(errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context, bodyLimit }));
   const app = gatewayDispatcher({
     custom: customWebhookRoute(runtime, logs),
     telegram: telegramIntakeRoute(runtime, repository, deps.logger),
@@ -168,6 +171,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     logger: deps.logger,
     envelope: gatewayErrorBody,
     bodyLimit,
+    context,
   });
 
   return {

@@ -10,7 +10,8 @@
  *
  * Matching is the router's: a path segment is one or more characters other than `/`, letters match in any case, one
  * trailing `/` is allowed, and a segment is percent-decoded (a segment that does not decode is a 400, never a 500).
- * Errors go through the same translator as the express app's (`toProblem`), in the gateway's `{ ok: false, message }`.
+ * Errors go through the express app's error path (`reportError` of @botyard/common, which its `errorHandler` calls):
+ * the same codes, the same reply in the gateway's `{ ok: false, message }`, the same log lines.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import {
@@ -18,9 +19,10 @@ import {
   HttpMetrics,
   type Logger,
   type Problem,
+  pathOfTarget,
   type Registry,
+  reportError,
   secondsSince,
-  toProblem,
 } from "@botyard/common";
 import type { CustomWebhookRoute } from "./custom-webhook.js";
 import { sendJson, splitTarget } from "./http.js";
@@ -54,6 +56,8 @@ export interface DispatchOptions {
   envelope: (problem: Problem) => Record<string, unknown>;
   /** The body limit named in a 413. */
   bodyLimit: string;
+  /** What the log lines of a failed request call it, as the express app's errorHandler does. */
+  context: string;
 }
 
 /** A path segment decoded as the router decodes it; a segment that is not UTF-8 percent-encoding is a 400. */
@@ -123,19 +127,20 @@ export function matchBotRoute(path: string): BotRouteMatch | undefined {
 /** Builds the listener. */
 export function gatewayDispatcher(options: DispatchOptions): RequestListener {
   const metrics = HttpMetrics.of(options.registry);
-  const { logger, envelope, bodyLimit } = options;
+  const { logger, envelope, bodyLimit, context } = options;
   const served = new Set(options.fallbackPaths);
 
   const fail = (req: IncomingMessage, res: ServerResponse, route: string, err: unknown): void => {
     if (res.headersSent) {
       // The reply was under way: nothing can be said any more but that it is cut short.
-      logger.error({ err, method: req.method, route }, "gateway request failed after its reply began");
+      logger.error(
+        { err, method: req.method, route, path: pathOfTarget(req.url ?? "/") },
+        `${context} failed after its reply began`,
+      );
       res.destroy();
       return;
     }
-    const { problem, unexpected } = toProblem(err, bodyLimit);
-    if (unexpected) logger.error({ err, method: req.method, route }, "gateway request failed");
-    else if (problem.status === 503) logger.warn({ err: String(err) }, "gateway request: dependency unavailable");
+    const problem = reportError(err, { method: req.method, url: req.url, route }, { logger, context, bodyLimit });
     sendJson(req, res, problem.status, envelope(problem), problem.headers);
   };
 
@@ -152,8 +157,8 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
       // Nothing may escape as an unhandled rejection (it would end the process): a reply that cannot be written is cut.
       .catch((err: unknown) => {
         logger.error(
-          { err, method: req.method, route },
-          "gateway request failed and its error reply could not be sent",
+          { err, method: req.method, route, path: pathOfTarget(req.url ?? "/") },
+          `${context} failed and its error reply could not be sent`,
         );
         res.destroy();
       })
@@ -180,3 +185,4 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
     });
   };
 }
+
