@@ -32,6 +32,7 @@ import { TokenBucket } from "./limiter.js";
 import { MemoryBudget, type MemoryReport, NoRoomError } from "./memory-budget.js";
 import { type Incident, Sandbox, SandboxError, type SandboxLimits } from "./sandbox.js";
 import { Lease, SandboxPool } from "./sandbox-pool.js";
+import { ALL_DEVICES, type Devices } from "./devices.js";
 
 /** Settings of the runtime. */
 export interface RuntimeOptions {
@@ -55,6 +56,8 @@ export interface RuntimeOptions {
   plans?: Plans;
   /** The memory budgets (docs/bot-runtime.md#memory). @defaultValue {@link DEFAULT_MEMORY} */
   memory?: { gatewayMb?: number; botHostMb?: number };
+  /** The performance devices on (runtime/devices.ts). @defaultValue {@link ALL_DEVICES} */
+  devices?: Devices;
 }
 
 /**
@@ -395,7 +398,8 @@ export class BotRuntime {
     });
     try {
       const limits = { ...this.options.limits, hostBytes: this.memory.options.botHostBytes };
-      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits);
+      const devices = this.options.devices ?? ALL_DEVICES;
+      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits, devices);
       built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };
