@@ -29,7 +29,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const SECRET_KEY = "bench-secret-key-0123456789";
 /** Every device GATEWAY_DEVICES_OFF can switch off. */
-const DEVICES = (process.env.BENCH_DEVICES ?? "mailbox,outbox,ring,decoder,dispatcher").split(",");
+const DEVICES = (process.env.BENCH_DEVICES ?? "mailbox,outbox,ring,decoder,dispatcher").split(",").filter(Boolean);
 
 /** CPU time (user + system, ms) of all of a process's threads (Linux). */
 function cpuMsOf(pid: number): number {
@@ -154,22 +154,30 @@ async function main(): Promise<void> {
     const rows: Array<[string, string]> = [
       ["load average (1 min) before and after each round", load.map((l) => l.toFixed(1)).join(", ")],
     ];
+    const FIGURES = [
+      ["rps", 0],
+      ["cpuUs", 1],
+      ["p99", 2],
+      ["gcs", 1],
+    ] as const;
+    const on = runs.get("all on")!;
     for (const [name, list] of runs) {
       rows.push([
         `${name}: req/s; CPU µs/reply; p99 ms; full GCs/s, median (min–max)`,
-        `${range(
-          list.map((r) => r.rps),
-          0,
-        )}; ${range(
-          list.map((r) => r.cpuUs),
-          1,
-        )}; ${range(
-          list.map((r) => r.p99),
-          2,
-        )}; ${range(
-          list.map((r) => r.gcs),
-          1,
-        )}`,
+        FIGURES.map(([key, digits]) =>
+          range(
+            list.map((r) => r[key]),
+            digits,
+          ),
+        ).join("; "),
+      ]);
+      if (name === "all on") continue;
+      // Round by round against every device on: the machine's load moves rounds run close together alike, so these
+      // ratios are steadier than the medians above.
+      const ratios = list.map((r, i) => r.cpuUs / on[i]!.cpuUs);
+      rows.push([
+        `${name}: CPU per reply / all on's, median of the rounds' ratios (rounds above 1)`,
+        `${median(ratios).toFixed(2)} (${ratios.filter((x) => x > 1).length} of ${ratios.length})`,
       ]);
     }
     report("Gateway devices", rows);
