@@ -16,7 +16,7 @@ import request from "supertest";
 import { AppError, createLogger, createMetricsRegistry, errorHandler } from "@botyard/common";
 import { gatewayErrorBody } from "../../../src/app.js";
 import { waitFor } from "@botyard/common/testing";
-import { gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
+import { expressBotRoutes, gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -328,5 +328,41 @@ describe("gatewayDispatcher errors, as the express app's", () => {
       expect(JSON.stringify(line)).not.toContain("t0k3n");
       expect(JSON.stringify(line)).not.toContain("the-bot-secret");
     }
+  });
+});
+
+describe("expressBotRoutes (the dispatcher's plain version, for the benchmark)", () => {
+  it("hands the bot routes the parameters the dispatcher gives them, and their errors to express", async () => {
+    const calls: unknown[] = [];
+    const rest = express();
+    rest.use(
+      expressBotRoutes(
+        async (_req, res, call) => {
+          calls.push(call);
+          if (call.customPath === "fail") throw new AppError("BOT_NOT_FOUND");
+          res.end("ok");
+        },
+        async (_req, res, botId) => {
+          calls.push(botId);
+          res.end("ok");
+        },
+      ),
+    );
+    rest.use(
+      errorHandler({
+        envelope: gatewayErrorBody,
+        logger: createLogger("webhook-gateway", "silent"),
+        context: "gateway request",
+      }),
+    );
+    expect((await request(rest).post("/custom/b%31/ping?x=1")).text).toBe("ok");
+    expect((await request(rest).get("/telegram/b2")).text).toBe("ok");
+    const failed = await request(rest).get("/custom/b3/fail");
+    expect([failed.status, failed.body]).toEqual([404, { ok: false, message: "Bot not found" }]);
+    expect(calls).toEqual([
+      { botId: "b1", customPath: "ping", path: "/custom/b%31/ping", query: "x=1" },
+      "b2",
+      { botId: "b3", customPath: "fail", path: "/custom/b3/fail", query: undefined },
+    ]);
   });
 });
