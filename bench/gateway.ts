@@ -476,8 +476,8 @@ async function main(): Promise<void> {
       // share two cores, and this shows what that costs each event loop (bench/README.md#known-limits).
       const preempted = new Map(targets.map((t) => [t.name, { switches: 0, replies: 0 }]));
       // The gateway's GC pauses in its closed-loop rounds: each round follows the other servers' rounds, during
-      // which the gateway sits idle, when objects kept alive by retired Map tables used to set its p99
-      // (bench/README.md#what-each-device-of-the-request-path-bought).
+      // which the gateway sits idle, after which a Map with an entry per call would set its p99
+      // (bench/README.md#devices-of-the-request-path, the call table).
       const gc = new Map<string, { ms: number; count: number }>();
       const closed = await rounds(
         "closed loop",

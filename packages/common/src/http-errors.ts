@@ -136,6 +136,48 @@ export function sendProblem(res: Response, problem: Problem, envelope: ErrorEnve
   res.status(problem.status).json(envelope(problem));
 }
 
+/** The request a failed reply answers, as its log line names it. */
+export interface FailedRequest {
+  method?: string;
+  /** The request target; only its path is logged (a query string may carry a token or a bot's data). */
+  url?: string;
+  /** The route's pattern, when a route matched. */
+  route?: string;
+}
+
+/** The path of a request target, without its query string or fragment. */
+export function pathOfTarget(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * Translates `err` (see {@link toProblem}) and logs it as every route family does: an unexpected 500 in full as an
+ * error, a dependency that is down as a warning with the error's text (its query parameters removed), anything the
+ * caller caused not at all. Each line names the request's method, route and path, never its query string. The one
+ * error path of express's {@link errorHandler} and of the gateway's own request listener.
+ */
+export function reportError(
+  err: unknown,
+  request: FailedRequest,
+  options: { logger: Logger; context: string; bodyLimit?: string },
+): Problem {
+  const { problem, unexpected } = toProblem(err, options.bodyLimit);
+  if (!unexpected && problem.status !== 503) return problem;
+  const where = {
+    method: request.method,
+    route: request.route,
+    path: request.url === undefined ? undefined : pathOfTarget(request.url),
+  };
+  if (unexpected) options.logger.error({ err, ...where }, `${options.context} failed`);
+  else
+    options.logger.warn(
+      { err: withoutQueryParams(String(err)), ...where },
+      `${options.context}: dependency unavailable`,
+    );
+  return problem;
+}
+
 /** The express error handler of one route family. Unexpected errors are logged with `context`; others are not. */
 export function errorHandler(options: {
   envelope: ErrorEnvelope;
@@ -145,11 +187,7 @@ export function errorHandler(options: {
 }): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const { problem, unexpected } = toProblem(err, options.bodyLimit);
-    if (unexpected)
-      options.logger.error({ err, method: req.method, route: req.route?.path }, `${options.context} failed`);
-    else if (problem.status === 503)
-      options.logger.warn({ err: withoutQueryParams(String(err)) }, `${options.context}: dependency unavailable`);
+    const problem = reportError(err, { method: req.method, url: req.originalUrl, route: req.route?.path }, options);
     sendProblem(res, problem, options.envelope);
   };
 }

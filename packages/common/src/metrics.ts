@@ -56,7 +56,7 @@ class ScrapedMetric {
  * `http_request_duration_seconds` (histogram) and `http_requests_total` (counter) by method, route pattern and
  * status. Requests are counted in plain numbers, one map lookup each, and turned into Prometheus series only when
  * `/metrics` is scraped: prom-client's own `observe` and `inc` hash a label object per call, which was a measurable
- * share of a trivial webhook's cost (bench/README.md#what-each-device-of-the-request-path-bought). One instance per
+ * share of a trivial webhook's cost (bench/README.md#devices-of-the-request-path, the dispatcher). One instance per
  * registry ({@link HttpMetrics.of}), so every HTTP path of a service records into the same series.
  */
 export class HttpMetrics {

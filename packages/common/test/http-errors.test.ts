@@ -319,11 +319,19 @@ describe("errorHandler, every path", () => {
   }
 
   it("logs an unexpected error in full with its route and answers 500 without details", async () => {
-    const lines: { level: number; msg: string; err?: unknown; route?: string; method?: string }[] = [];
-    const res = await request(app(() => new Error("secret detail"), lines)).get("/r/1");
+    const lines: { level: number; msg: string; err?: unknown; route?: string; method?: string; path?: string }[] = [];
+    const res = await request(app(() => new Error("secret detail"), lines)).get("/r/1?token=t0k3n");
     expect([res.status, res.body]).toEqual([500, { ok: false, code: "INTERNAL", error: "Internal error" }]);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: "test route failed", method: "GET", route: "/r/:id" });
+    // The path, never the query string: it may carry a token.
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: "test route failed",
+      method: "GET",
+      route: "/r/:id",
+      path: "/r/1",
+    });
+    expect(JSON.stringify(lines[0])).not.toContain("t0k3n");
     expect(JSON.stringify(lines[0]!.err)).toContain("secret detail");
   });
 

@@ -25,7 +25,7 @@ import { GatewayRepository } from "./bots/gateway-repository.js";
 import { HaltTracker } from "./bots/halt-tracker.js";
 import { registerRuntimeMetrics } from "./metrics.js";
 import { customWebhookRoute } from "./routes/custom-webhook.js";
-import { gatewayDispatcher } from "./routes/dispatch.js";
+import { expressBotRoutes, gatewayDispatcher } from "./routes/dispatch.js";
 import { telegramIntakeRoute } from "./routes/telegram-intake.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
@@ -89,6 +89,9 @@ export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message
 
 /** The paths the express app serves; every other path that is not a bot route is the dispatcher's 404. */
 export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
+
+/** What the log lines of a failed request call it. */
+const context = "gateway request";
 
 /** The largest body of a webhook call or an update, as 413 replies name it. */
 const bodyLimit = "1 MiB";
@@ -155,20 +158,28 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }),
   );
   rest.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
+  const custom = customWebhookRoute(runtime, logs);
+  const telegram = telegramIntakeRoute(runtime, repository, deps.logger);
+  const dispatcher = deps.runtime.devices?.dispatcher ?? true;
+  // The plain version of the dispatcher (runtime/devices.ts), for the benchmark: the bot routes as express routes.
+  if (!dispatcher) rest.use(expressBotRoutes(custom, telegram));
   rest.use(() => {
     throw new AppError("NOT_FOUND");
   });
-  rest.use(errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context: "gateway request", bodyLimit }));
-  const app = gatewayDispatcher({
-    custom: customWebhookRoute(runtime, logs),
-    telegram: telegramIntakeRoute(runtime, repository, deps.logger),
-    fallback: rest,
-    fallbackPaths: REST_PATHS,
-    registry: deps.registry,
-    logger: deps.logger,
-    envelope: gatewayErrorBody,
-    bodyLimit,
-  });
+  rest.use(errorHandler({ envelope: gatewayErrorBody, logger: deps.logger, context, bodyLimit }));
+  const app = !dispatcher
+    ? rest
+    : gatewayDispatcher({
+        custom,
+        telegram,
+        fallback: rest,
+        fallbackPaths: REST_PATHS,
+        registry: deps.registry,
+        logger: deps.logger,
+        envelope: gatewayErrorBody,
+        bodyLimit,
+        context,
+      });
 
   return {
     app,

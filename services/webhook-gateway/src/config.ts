@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
 import { z } from "zod";
+import { DEVICES } from "./runtime/devices.js";
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   BOT_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(64),
@@ -55,6 +56,20 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /**
+   * Performance devices of the request path to switch off, comma-separated (runtime/devices.ts): each then runs the
+   * plain code it replaces. The benchmark's switch (docs/operations.md#benchmark-switches). @defaultValue none
+   */
+  GATEWAY_DEVICES_OFF: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((d) => d.trim())
+        .filter((d) => d !== ""),
+    )
+    .pipe(z.array(z.enum(DEVICES))),
   /** Time between usage flushes: at most this much counting is lost when a replica dies. */
   USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   ...plansConfigShape,

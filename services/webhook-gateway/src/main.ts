@@ -14,6 +14,7 @@ import {
 import { createDb, pingDb, prepareDatabase } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "./app.js";
+import { devicesWithout } from "./runtime/devices.js";
 import { loadGatewayConfig } from "./config.js";
 
 const config = loadGatewayConfig();
@@ -58,6 +59,7 @@ const gateway = createGateway({
     cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
     plans,
     memory: { gatewayMb: config.GATEWAY_MEMORY_MB, botHostMb: config.BOT_HOST_MEMORY_MB },
+    devices: devicesWithout(config.GATEWAY_DEVICES_OFF),
   },
   usage: { enabled: config.USAGE_METERING, flushMs: config.USAGE_FLUSH_MS },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },

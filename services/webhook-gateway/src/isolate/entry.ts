@@ -1,7 +1,7 @@
 /**
  * The bootstrap of every bot isolate, bundled by esbuild into one script (runtime/isolate-script.ts) and run before
- * the bot's code. It takes the host's Callback, the mailbox's shared memory (mailbox.ts) and the env from the globals
- * the host set, and deletes those globals. It removes what a bot must not use (WebAssembly, SharedArrayBuffer,
+ * the bot's code. It takes the host's Callback, the mailbox's shared memory if any (mailbox.ts) and the env from the
+ * globals the host set, and deletes those globals. It removes what a bot must not use (WebAssembly, SharedArrayBuffer,
  * Atomics: memory the isolate's heap limit does not count), defines the bot globals read-only, and leaves one
  * function, `__botyardReceive`, which the host takes by reference and deletes before the bot's code runs.
  *
@@ -39,8 +39,9 @@ delete root.__botyardHostBudget;
 delete root.__botyardSend;
 delete root.__botyardEnv;
 delete root.__botyardMailbox;
-if (typeof channel !== "function" || mailbox === undefined) throw new NativeError("botyard bootstrap: no host channel");
-const hostSend = createMailboxSender(mailbox, channel);
+if (typeof channel !== "function") throw new NativeError("botyard bootstrap: no host channel");
+// Without a mailbox (the benchmark's plain version, runtime/mailbox.ts) every message goes through the Callback.
+const hostSend = mailbox === undefined ? (text: string) => channel(text, -1) : createMailboxSender(mailbox, channel);
 for (const name of ["WebAssembly", "SharedArrayBuffer", "Atomics"]) delete root[name];
 
 const bridge = createBridge(hostSend, undefined, hostBudget);

@@ -2,10 +2,9 @@
  * The isolate's end of its mailbox: a ring of UTF-16 records in memory shared with the host (one writer, this
  * isolate's thread; one reader, the gateway's event loop), through which the isolate's messages reach the host.
  *
- * Why: each message sent through isolated-vm's Callback reached the event loop as a task of its own (copied, queued,
- * and a wake-up of the event loop). Written here, the messages of a slice of bot code are read together when the
- * slice's apply ends, which isolated-vm reports anyway: 43–61 % more trivial webhooks a second for 30–33 % less CPU
- * (bench/README.md#what-each-device-of-the-request-path-bought).
+ * A performance device (runtime/devices.ts, `mailbox`): what it buys and what it costs are in runtime/mailbox.ts, the
+ * host's end (bench/README.md#devices-of-the-request-path). When the host sets no mailbox, every message goes through
+ * the Callback (entry.ts).
  *
  * - Every message has a sequence number. One that does not fit the ring goes through the Callback with its number,
  *   and the host reads the two paths in that order.

@@ -1,16 +1,21 @@
 /**
  * The gateway's request listener. It routes the two bot routes itself, `ANY /custom/:botId/:customPath` and
  * `/telegram/:botId`, answers 404 itself for a path that is none of them nor one the express app serves, and hands the
- * rest (operator endpoints, /openapi.json) to the express app. A 404 through express cost about four times a bot
- * route's (3,500 against 12,800 a second): unauthenticated requests for paths that do not exist must not take the
- * event loop from the bots (bench/README.md#abuse, the control row).
- * Express's router, its response helpers and prom-client's per-request label hashing were most of a trivial webhook's
- * cost (bench/README.md#what-each-device-of-the-request-path-bought); everything the bot routes need from HTTP is in
- * routes/http.ts.
+ * rest (operator endpoints, /openapi.json) to the express app. A performance device (runtime/devices.ts,
+ * `dispatcher`); {@link expressBotRoutes} is the plain version the benchmark sets against it.
+ *
+ * What it buys: express's router, its response helpers and prom-client's per-request label hashing were most of a
+ * trivial webhook's cost. Served here, a trivial webhook takes 41 µs of CPU against 137 through express routes, and the
+ * gateway answers 2.9 times as many a second (bench/README.md#devices-of-the-request-path). Unauthenticated requests
+ * for paths that do not exist do not take the event loop from the bots either (bench/README.md#abuse).
+ *
+ * What it costs: this file and routes/http.ts, which redo what the bot routes need of express (matching, the client
+ * address, the query, bodies, JSON replies) and are held to express's behaviour by their tests.
  *
  * Matching is the router's: a path segment is one or more characters other than `/`, letters match in any case, one
  * trailing `/` is allowed, and a segment is percent-decoded (a segment that does not decode is a 400, never a 500).
- * Errors go through the same translator as the express app's (`toProblem`), in the gateway's `{ ok: false, message }`.
+ * Errors go through the express app's error path (`reportError` of @botyard/common, which its `errorHandler` calls):
+ * the same codes, the same reply in the gateway's `{ ok: false, message }`, the same log lines.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import {
@@ -18,10 +23,12 @@ import {
   HttpMetrics,
   type Logger,
   type Problem,
+  pathOfTarget,
   type Registry,
+  reportError,
   secondsSince,
-  toProblem,
 } from "@botyard/common";
+import { Router } from "express";
 import type { CustomWebhookRoute } from "./custom-webhook.js";
 import { sendJson, splitTarget } from "./http.js";
 import type { TelegramIntakeRoute } from "./telegram-intake.js";
@@ -54,6 +61,8 @@ export interface DispatchOptions {
   envelope: (problem: Problem) => Record<string, unknown>;
   /** The body limit named in a 413. */
   bodyLimit: string;
+  /** What the log lines of a failed request call it, as the express app's errorHandler does. */
+  context: string;
 }
 
 /** A path segment decoded as the router decodes it; a segment that is not UTF-8 percent-encoding is a 400. */
@@ -123,19 +132,20 @@ export function matchBotRoute(path: string): BotRouteMatch | undefined {
 /** Builds the listener. */
 export function gatewayDispatcher(options: DispatchOptions): RequestListener {
   const metrics = HttpMetrics.of(options.registry);
-  const { logger, envelope, bodyLimit } = options;
+  const { logger, envelope, bodyLimit, context } = options;
   const served = new Set(options.fallbackPaths);
 
   const fail = (req: IncomingMessage, res: ServerResponse, route: string, err: unknown): void => {
     if (res.headersSent) {
       // The reply was under way: nothing can be said any more but that it is cut short.
-      logger.error({ err, method: req.method, route }, "gateway request failed after its reply began");
+      logger.error(
+        { err, method: req.method, route, path: pathOfTarget(req.url ?? "/") },
+        `${context} failed after its reply began`,
+      );
       res.destroy();
       return;
     }
-    const { problem, unexpected } = toProblem(err, bodyLimit);
-    if (unexpected) logger.error({ err, method: req.method, route }, "gateway request failed");
-    else if (problem.status === 503) logger.warn({ err: String(err) }, "gateway request: dependency unavailable");
+    const problem = reportError(err, { method: req.method, url: req.url, route }, { logger, context, bodyLimit });
     sendJson(req, res, problem.status, envelope(problem), problem.headers);
   };
 
@@ -152,8 +162,8 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
       // Nothing may escape as an unhandled rejection (it would end the process): a reply that cannot be written is cut.
       .catch((err: unknown) => {
         logger.error(
-          { err, method: req.method, route },
-          "gateway request failed and its error reply could not be sent",
+          { err, method: req.method, route, path: pathOfTarget(req.url ?? "/") },
+          `${context} failed and its error reply could not be sent`,
         );
         res.destroy();
       })
@@ -179,4 +189,21 @@ export function gatewayDispatcher(options: DispatchOptions): RequestListener {
       return options.telegram(req, res, match.botId);
     });
   };
+}
+
+/**
+ * The plain version of the dispatcher, for the benchmark (runtime/devices.ts): the bot routes as express routes, to be
+ * mounted on the express app before its 404.
+ */
+export function expressBotRoutes(custom: CustomWebhookRoute, telegram: TelegramIntakeRoute): Router {
+  const router = Router();
+  router.all(CUSTOM_ROUTE, (req, res, next) => {
+    const { path, query } = splitTarget(req.originalUrl);
+    const { botId, customPath } = req.params as { botId: string; customPath: string };
+    custom(req, res, { botId, customPath, path, query }).catch(next);
+  });
+  router.all(TELEGRAM_ROUTE, (req, res, next) => {
+    telegram(req, res, (req.params as { botId: string }).botId).catch(next);
+  });
+  return router;
 }

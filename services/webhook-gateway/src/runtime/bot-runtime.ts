@@ -32,6 +32,7 @@ import { TokenBucket } from "./limiter.js";
 import { MemoryBudget, type MemoryReport, NoRoomError } from "./memory-budget.js";
 import { type Incident, Sandbox, SandboxError, type SandboxLimits } from "./sandbox.js";
 import { Lease, SandboxPool } from "./sandbox-pool.js";
+import { ALL_DEVICES, type Devices } from "./devices.js";
 
 /** Settings of the runtime. */
 export interface RuntimeOptions {
@@ -55,6 +56,8 @@ export interface RuntimeOptions {
   plans?: Plans;
   /** The memory budgets (docs/bot-runtime.md#memory). @defaultValue {@link DEFAULT_MEMORY} */
   memory?: { gatewayMb?: number; botHostMb?: number };
+  /** The performance devices on (runtime/devices.ts). @defaultValue {@link ALL_DEVICES} */
+  devices?: Devices;
 }
 
 /**
@@ -101,11 +104,7 @@ export class BotRuntime {
   readonly #accountBuckets = new Map<string, { rate: number; bucket: TokenBucket }>();
   readonly #cpu: CpuBudget;
   readonly #cpuOptions: CpuBudgetOptions;
-  /**
-   * Calls in flight per bot. A bot's entry stays at 0 until the sweep (not deleted per call): a Map that gains and
-   * loses an entry per call churns its backing table, which V8 then allocates in the old generation once the Map
-   * sat idle (see runtime/call-table.ts).
-   */
+  /** Calls in flight per bot, for the bots that have any. */
   readonly #running = new Map<string, number>();
   /** Strikes being recorded, by bot: a call ended by an incident answers only once its strike (and halt) is in. */
   readonly #strikes = new Map<string, Promise<void>>();
@@ -141,7 +140,6 @@ export class BotRuntime {
       for (const [botId, bucket] of this.#buckets) if (bucket.full) this.#buckets.delete(botId);
       for (const [accountId, { bucket }] of this.#accountBuckets)
         if (bucket.full) this.#accountBuckets.delete(accountId);
-      for (const [botId, running] of this.#running) if (running === 0) this.#running.delete(botId);
       this.#cpu.sweep();
     }, 10_000);
     this.#bucketSweeper.unref();
@@ -267,7 +265,9 @@ export class BotRuntime {
       await this.#strikes.get(botId);
       return { status: "error", error: err.message };
     } finally {
-      this.#running.set(botId, (this.#running.get(botId) ?? 1) - 1);
+      const left = (this.#running.get(botId) ?? 1) - 1;
+      if (left === 0) this.#running.delete(botId);
+      else this.#running.set(botId, left);
     }
   }
 
@@ -398,7 +398,8 @@ export class BotRuntime {
     });
     try {
       const limits = { ...this.options.limits, hostBytes: this.memory.options.botHostBytes };
-      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits);
+      const devices = this.options.devices ?? ALL_DEVICES;
+      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits, devices);
       built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };

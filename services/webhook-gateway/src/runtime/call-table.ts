@@ -1,19 +1,66 @@
 /**
- * The calls a sandbox waits on, by id: a power-of-two ring of slots indexed by the id's low bits, not a Map.
+ * The calls a sandbox waits on, by id. {@link CallTable} is the door the sandbox uses; {@link RingCallTable} is the
+ * device behind it (runtime/devices.ts, `ring`), {@link MapCallTable} the plain version the benchmark sets against it.
  *
- * Why not a Map: a Map (or Set) that gains and loses an entry per call replaces its backing table every few calls,
- * and V8 links each retired table to its successor and leaves the entries in it. Once a table has reached the old
- * generation (a Map that sat unchanged through two young-generation GCs, as after an idle spell), V8 allocates every
- * successor there too, so the retired tables, garbage but only collected by a full GC, keep each settled call's
- * promise, closures and request alive through every young-generation GC in between. Measured in the gateway after 15 s
- * idle: 10–14 MB/s promoted, a full GC every 0.4–0.6 s, young GCs three times as long, and p99 at -c 50 up by a third
- * (bench/README.md#what-each-device-of-the-request-path-bought).
+ * What the ring buys: no garbage-collector work per call. A Map that gains and loses an entry per call replaces its
+ * backing table every few calls, and V8 links each retired table to its successor with the entries left in it; once
+ * the table has reached the old generation (a Map that sat unchanged through two young-generation GCs, as after an
+ * idle spell), every successor is allocated there too, so each settled call's promise, closures and request stay
+ * alive until a full GC. With the ring a trivial webhook takes 41 µs of CPU against 50 with a Map, and the gateway
+ * makes no full GC a second against one (bench/README.md#devices-of-the-request-path).
  *
- * Here a call's entry is cleared when it settles, and the slot arrays are replaced only when the ring grows (a call
- * still pending while as many newer ones start as there are slots) or shrinks: at once when it empties, and else,
- * under a load that never lets it empty, once the calls that made it grow have settled (checked once per as many
- * settled calls as it has slots, so the check costs O(1) a call).
+ * What it costs: this file. Ids must be given out in increasing order (the ring spans the pending ones), and a call
+ * that stays pending while many newer ones start doubles the ring until they no longer collide (up to MAX_SLOTS); it
+ * shrinks back at once when it empties, and else, under a load that never lets it empty, once the calls it grew for
+ * have settled (checked once per as many settled calls as it has slots, so the check costs O(1) a call).
  */
+
+/** What the sandbox needs of its table of pending calls. */
+export interface CallTable<T> {
+  /** Calls in the table. */
+  readonly size: number;
+  /** Adds `value` under `id`, a non-negative safe integer not in the table, larger than any given before. */
+  set(id: number, value: T): void;
+  get(id: number): T | undefined;
+  has(id: number): boolean;
+  /** Removes the call and returns its value, or undefined when it is not in the table. */
+  take(id: number): T | undefined;
+  /** The ids in the table (a copy: the table may change while it is read). */
+  ids(): number[];
+}
+
+/** The plain table: a Map (see above for what it costs the garbage collector). */
+export class MapCallTable<T> implements CallTable<T> {
+  readonly #map = new Map<number, T>();
+
+  get size(): number {
+    return this.#map.size;
+  }
+
+  set(id: number, value: T): void {
+    this.#map.set(id, value);
+  }
+
+  get(id: number): T | undefined {
+    return this.#map.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.#map.has(id);
+  }
+
+  take(id: number): T | undefined {
+    const value = this.#map.get(id);
+    this.#map.delete(id);
+    return value;
+  }
+
+  ids(): number[] {
+    return [...this.#map.keys()];
+  }
+}
+
+/** The device: a power-of-two ring of slots indexed by the id's low bits. */
 const INITIAL_SLOTS = 16;
 /**
  * The ring spans the ids from the oldest pending call to the newest, and ids are given out in increasing order: 2^22
@@ -21,7 +68,7 @@ const INITIAL_SLOTS = 16;
  */
 const MAX_SLOTS = 2 ** 22;
 
-export class CallTable<T> {
+export class RingCallTable<T> implements CallTable<T> {
   /** The id in each slot, -1 for a free one. */
   #ids: number[] = new Array<number>(INITIAL_SLOTS).fill(-1);
   #values: Array<T | undefined> = new Array<T | undefined>(INITIAL_SLOTS).fill(undefined);

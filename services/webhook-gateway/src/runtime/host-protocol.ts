@@ -1,7 +1,8 @@
 /**
  * Decoding what a bot's isolate sends. The bootstrap in the isolate is ours, but bot code shares the isolate and the
  * host trusts nothing from it: each message is parsed once here, into the typed union of isolate/protocol.ts, or
- * refused.
+ * refused. One schema says what a message may be; beside it, the message every webhook call ends with is decoded by
+ * hand, a performance device (runtime/devices.ts, `decoder`; see {@link doneOutcome}).
  */
 import { z } from "zod";
 import {
@@ -45,9 +46,13 @@ const RESULT_KEYS = ["statusCode", "headers", "message", "data"] as const;
 
 /**
  * The message every webhook call ends with, `{ type: "outcome", callId, outcome: { status: "done", result } }`,
- * decoded by hand: zod's object parsing was a twentieth of a trivial webhook's event-loop time. It gives exactly what
- * `fromIsolateSchema` gives (unknown keys dropped, the four result keys kept when present; tested against it by
- * property), and undefined for anything else, which then goes through the schema.
+ * decoded by hand. It gives exactly what `fromIsolateSchema` gives (unknown keys dropped, the four result keys kept
+ * when present), and undefined for anything else, which then goes through the schema.
+ *
+ * What it buys: zod's parsing of nested objects, once per call. A trivial webhook takes about a tenth less CPU than
+ * with the schema alone (bench/README.md#devices-of-the-request-path).
+ * What it costs: a second statement of one message's shape, which must not drift from the schema: a property test
+ * holds the two to the same output (test/unit/runtime/host-protocol.test.ts).
  */
 function doneOutcome(value: unknown): FromIsolate | undefined {
   if (!isObject(value) || value.type !== "outcome") return undefined;
@@ -63,8 +68,10 @@ function doneOutcome(value: unknown): FromIsolate | undefined {
 /** A message from the isolate, or the reason it was refused. */
 export type Decoded = { ok: true; message: FromIsolate } | { ok: false; reason: string; callId?: number; id?: number };
 
-/** Parses one message of the isolate. */
-export function decodeFromIsolate(text: unknown): Decoded {
+/**
+ * Parses one message of the isolate; `byHand` false leaves the hand decoder out, for the benchmark (runtime/devices.ts).
+ */
+export function decodeFromIsolate(text: unknown, byHand = true): Decoded {
   if (typeof text !== "string") return { ok: false, reason: "message is not text" };
   if (text.length > MAX_MESSAGE_CHARS + 1024) return { ok: false, reason: "message is larger than 5 MiB" };
   let value: unknown;
@@ -73,7 +80,7 @@ export function decodeFromIsolate(text: unknown): Decoded {
   } catch {
     return { ok: false, reason: "message is not JSON" };
   }
-  const fast = doneOutcome(value);
+  const fast = byHand ? doneOutcome(value) : undefined;
   if (fast !== undefined) return { ok: true, message: fast };
   const parsed = fromIsolateSchema.safeParse(value);
   if (parsed.success) return { ok: true, message: parsed.data };

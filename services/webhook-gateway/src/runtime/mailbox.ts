@@ -1,7 +1,19 @@
 /**
- * The host's end of a bot isolate's mailbox (isolate/mailbox.ts): reads the isolate's messages from the shared ring
- * and from isolated-vm's Callback, in the order the isolate sent them. The sandbox drains it when each apply of the
- * isolate ends.
+ * Where a bot isolate's messages reach the host. {@link IsolateInbox} is the door the sandbox uses;
+ * {@link MailboxReader}, the host's end of the isolate's mailbox (isolate/mailbox.ts), is the device behind it
+ * (runtime/devices.ts, `mailbox`), {@link CallbackInbox} the plain version: every message through isolated-vm's
+ * Callback.
+ *
+ * What the mailbox buys: each message sent through the Callback reaches the event loop as a task of its own (copied,
+ * queued, and a wake-up of the event loop). Written to shared memory, the messages of a slice of bot code are read
+ * together when the slice's apply ends, which isolated-vm reports anyway: a trivial webhook takes 41 µs of CPU against
+ * 52 through the Callback, and the gateway answers about a third more of them a second
+ * (bench/README.md#devices-of-the-request-path).
+ *
+ * What it costs: two paths for one stream. A message that does not fit the ring (16 KiB) still goes through the
+ * Callback, so every message carries a sequence number and the reader below puts the two paths back in order, holding
+ * what came early; 16 KiB of shared memory per isolate; and a ring format both ends must agree on, checked here (a
+ * ring found inconsistent closes the sandbox).
  */
 import {
   MAILBOX_HEADER_BYTES,
@@ -20,7 +32,33 @@ const { load, store } = Atomics;
 /** What the host holds at most of a mailbox's out-of-order messages (characters) before it gives up on it. */
 const MAX_EARLY_CHARS = 8 * 2 ** 20;
 
-export class MailboxReader {
+/** The host's end of an isolate's messages, as the sandbox reads them. */
+export interface IsolateInbox {
+  /** The memory of the isolate's mailbox, set as its `__botyardMailbox`; none: every message comes as a Callback. */
+  readonly memory: SharedArrayBuffer | undefined;
+  /** A call of the isolate's Callback (`__botyardSend`): a message, and its sequence number. */
+  fromChannel(text: unknown, seq: unknown): void;
+  /** Hands on the messages that can be read in order now (when an apply of the isolate ends); returns how many. */
+  drain(): number;
+}
+
+/** The plain inbox: each message handed on as its Callback arrives, in the order isolated-vm delivers them. */
+export class CallbackInbox implements IsolateInbox {
+  readonly memory = undefined;
+
+  constructor(private readonly deliver: (text: unknown) => void) {}
+
+  fromChannel(text: unknown): void {
+    this.deliver(text);
+  }
+
+  drain(): number {
+    return 0;
+  }
+}
+
+/** The device: reads the isolate's messages from the shared ring and from the Callback, in the order they were sent. */
+export class MailboxReader implements IsolateInbox {
   readonly memory = new SharedArrayBuffer(mailboxBytes());
   readonly #header = new Int32Array(this.memory, 0, 2);
   readonly #units = new Uint16Array(this.memory, MAILBOX_HEADER_BYTES, MAILBOX_UNITS);

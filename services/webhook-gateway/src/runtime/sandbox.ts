@@ -1,11 +1,13 @@
 /**
  * One bot's code in its own V8 isolate, and the host's end of the message protocol (isolate/protocol.ts).
  *
- * The isolate writes its messages into a mailbox in shared memory (isolate/mailbox.ts), read here when each apply ends,
- * and gets one isolated-vm Callback (fire-and-forget) for a message the mailbox cannot hold. The host keeps one
- * Reference (`receive`), always applied with option objects created here: no object of the bot's is ever read as an
- * option, and no isolated-vm class or handle is reachable from bot code. Every apply carries the handler time limit, so a loop in
- * any slice of bot code (its top level, a handler, or a continuation after an `await`) is stopped by V8.
+ * The isolate's messages arrive through its inbox (runtime/mailbox.ts: a mailbox in shared memory, read here when each
+ * apply ends, and one isolated-vm Callback, fire-and-forget, for a message the mailbox cannot hold); the host's
+ * messages go out through one Reference (`receive`), applied when the handover says (runtime/outbox.ts), always with
+ * option objects created here: no object of the bot's is ever read as an option, and no isolated-vm class or handle
+ * is reachable from bot code. Every apply carries the handler time limit, so a loop in any slice of bot code (its top
+ * level, a handler, or a continuation after an `await`) is stopped by V8. The performance devices on this path
+ * (runtime/devices.ts) each sit behind a door of their own: the inbox, the handover, the call table.
  *
  * Failures are incidents, and one incident is one strike however many calls it ends (docs/bot-runtime.md#halts):
  * - a slice that ran past the time limit, or an isolate over its memory limit: the isolate is disposed, every call
@@ -25,9 +27,11 @@ import {
   PENDING_LIMITS,
   type ToIsolate,
 } from "../isolate/protocol.js";
-import { CallTable } from "./call-table.js";
+import { type CallTable, MapCallTable, RingCallTable } from "./call-table.js";
+import { ALL_DEVICES, type Devices } from "./devices.js";
 import { decodeFromIsolate } from "./host-protocol.js";
-import { MailboxReader } from "./mailbox.js";
+import { CallbackInbox, type IsolateInbox, MailboxReader } from "./mailbox.js";
+import { atOnce, type Handover, inCheckPhase } from "./outbox.js";
 import type { HoldRefusal, HostMemoryLedger } from "./memory-budget.js";
 
 /** What bot code may ask of the host, and where its console goes. */
@@ -110,26 +114,6 @@ const TIMED_OUT = /timed out/i;
 export const DEADLINE_GRACE_MS = 100;
 const MEMORY = /memory limit/i;
 
-/**
- * Deliveries waiting for the check phase of this turn of the event loop, in order, across sandboxes.
- * - Applied from `setImmediate`, after the poll phase has read every request that arrived together, the applies of a
- *   turn reach an isolate's thread back to back: it wakes once for them and its lock is rarely contended. Applied one
- *   by one as each request was parsed, the thread had gone back to sleep by the next, and every call paid a futex wake
- *   across cores (expensive on a virtual machine): about 30 % more CPU per trivial reply
- *   (bench/README.md#what-each-device-of-the-request-path-bought).
- * - isolated-vm's `apply` captures the caller's stack trace (ten frames, async ones included) for the promise it
- *   returns: from a request's handler that capture was about a fifth of the event loop's time on a trivial webhook,
- *   and 2 to 3 times cheaper from a callback whose stack is one frame deep
- *   (bench/README.md#what-each-device-of-the-request-path-bought).
- */
-const outbox: Array<() => void> = [];
-
-function flushOutbox(): void {
-  // A delivery queued while flushing (none is today) is taken by this loop, which reads the length each time.
-  for (let i = 0; i < outbox.length; i += 1) (outbox[i] as () => void)();
-  outbox.length = 0;
-}
-
 /** The id of a call message as the bootstrap writes it, read without parsing the message (see #holdCall). */
 const CALL_PREFIX = /^\{"type":"call","id":(\d{1,15}),/;
 /** Every sandbox of this process whose isolate is not freed yet: current, retiring, or kept by mistake. */
@@ -137,8 +121,8 @@ const open = new Set<Sandbox>();
 
 /** A loaded bot isolate. Create with {@link Sandbox.create}. */
 export class Sandbox {
-  /** Not a Map: see CallTable for what a Map with an entry per call costs the garbage collector. */
-  readonly #calls = new CallTable<PendingCall>();
+  /** The calls in flight (runtime/call-table.ts). */
+  readonly #calls: CallTable<PendingCall>;
   readonly #hostPending: Record<HostCallKind, number> = { db: 0, tg: 0, http: 0, sleep: 0 };
   #receive: ivm.Reference | undefined;
   #nextCallId = 1;
@@ -157,26 +141,36 @@ export class Sandbox {
   /** The options of every apply: created here, so no object of the bot's is ever read as an option. */
   readonly #applyOptions: ivm.ReferenceApplyOptions;
   /** Where the isolate's messages arrive (runtime/mailbox.ts). */
-  readonly #mailbox = new MailboxReader(
-    (text) => this.#onMessage(text),
-    (reason) => {
-      this.#logSafely(reason);
-      this.close();
-    },
-  );
+  readonly #mailbox: IsolateInbox;
+  /** When a message is handed to the isolate (runtime/outbox.ts). */
+  readonly #handover: Handover;
+  /** Whether the outcome that ends a call is decoded by hand (runtime/host-protocol.ts). */
+  readonly #byHand: boolean;
 
   private constructor(
     private readonly isolate: ivm.Isolate,
     private readonly context: ivm.Context,
     private readonly host: SandboxHost,
     private readonly limits: SandboxLimits,
+    devices: Devices,
   ) {
     this.#applyOptions = Object.freeze({ timeout: limits.timeoutMs });
+    this.#calls = devices.ring ? new RingCallTable<PendingCall>() : new MapCallTable<PendingCall>();
+    this.#handover = devices.outbox ? inCheckPhase : atOnce;
+    this.#byHand = devices.decoder;
+    const deliver = (text: unknown) => this.#onMessage(text);
+    this.#mailbox = devices.mailbox
+      ? new MailboxReader(deliver, (reason) => {
+          this.#logSafely(reason);
+          this.close();
+        })
+      : new CallbackInbox(deliver);
   }
 
   /**
    * Builds the isolate, runs the bootstrap (`script`) and then the bot's code. Throws SandboxError: `error` for code
-   * that does not compile or throws at its top level, `timeout`/`memory` for a top level past a limit.
+   * that does not compile or throws at its top level, `timeout`/`memory` for a top level past a limit. `devices` are
+   * the performance devices on (runtime/devices.ts).
    */
   static async create(
     script: string,
@@ -184,12 +178,13 @@ export class Sandbox {
     env: Record<string, string>,
     host: SandboxHost,
     limits: SandboxLimits,
+    devices: Devices = ALL_DEVICES,
   ): Promise<Sandbox> {
     const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb });
     let sandbox: Sandbox | undefined;
     try {
       const context = await isolate.createContext();
-      sandbox = new Sandbox(isolate, context, host, limits);
+      sandbox = new Sandbox(isolate, context, host, limits, devices);
       open.add(sandbox);
       const self = sandbox;
       await context.global.set(
@@ -197,7 +192,8 @@ export class Sandbox {
         new ivm.Callback((text: unknown, seq: unknown) => self.#mailbox.fromChannel(text, seq), { ignored: true }),
       );
       // Synchronous: the new isolate is idle, and a set from this thread saves a hop to isolated-vm's threads.
-      context.global.setSync("__botyardMailbox", new ivm.ExternalCopy(sandbox.#mailbox.memory).copyInto());
+      const memory = sandbox.#mailbox.memory;
+      if (memory !== undefined) context.global.setSync("__botyardMailbox", new ivm.ExternalCopy(memory).copyInto());
       await context.global.set("__botyardEnv", JSON.stringify(env));
       if (limits.hostBytes !== undefined) await context.global.set("__botyardHostBudget", limits.hostBytes);
       const bootstrap = await isolate.compileScript(script, { filename: "botyard:bootstrap" });
@@ -362,7 +358,7 @@ export class Sandbox {
   }
 
   /**
-   * Hands a message to the isolate in this turn's check phase (see `outbox`); a slice past a limit is an incident.
+   * Hands a message to the isolate (when: runtime/outbox.ts); a slice past a limit is an incident.
    * `text` is the message already serialised, whose `held` bytes of host memory are given back once it is handed over.
    */
   #deliver(message: ToIsolate, text?: string, held = 0): void {
@@ -370,8 +366,7 @@ export class Sandbox {
       this.host.memory?.release(held);
       return;
     }
-    if (outbox.length === 0) setImmediate(flushOutbox);
-    outbox.push(() => this.#apply(message, text, held));
+    this.#handover(() => this.#apply(message, text, held));
   }
 
   /** Runs `work`, counting its event-loop time as the bot's CPU (once, when nested). */
@@ -391,8 +386,8 @@ export class Sandbox {
   }
 
   /**
-   * Applies one message to the isolate's `receive`, from the outbox's flush: kept flat (no wrapper, no async
-   * function) because isolated-vm's stack capture costs by the frame. Its event-loop time is the bot's CPU.
+   * Applies one message to the isolate's `receive`, from the handover (runtime/outbox.ts): kept flat (no wrapper, no
+   * async function) because isolated-vm's stack capture costs by the frame. Its event-loop time is the bot's CPU.
    */
   #apply(message: ToIsolate, text?: string, held = 0): void {
     const receive = this.#receive;
@@ -407,7 +402,7 @@ export class Sandbox {
       receive.apply(undefined, [text ?? this.#textOf(message)], this.#applyOptions).then(
         () => {
           this.#slices -= 1;
-          // What the slice sent, read together now that it has ended (see isolate/mailbox.ts).
+          // What the slice sent, read together now that it has ended (see runtime/mailbox.ts).
           this.#mailbox.drain();
         },
         (err: unknown) => {
@@ -524,7 +519,7 @@ export class Sandbox {
     // until it settles; one over the budget is refused before it is even parsed.
     const held = typeof text === "string" && this.host.memory !== undefined ? this.#holdCall(text) : 0;
     if (held < 0) return;
-    const decoded = decodeFromIsolate(text);
+    const decoded = decodeFromIsolate(text, this.#byHand);
     if (!decoded.ok || decoded.message.type !== "call") this.host.memory?.release(held);
     if (!decoded.ok) {
       if (decoded.id !== undefined) this.#reply(decoded.id, { message: `Invalid call: ${decoded.reason}` });

@@ -32,6 +32,17 @@ describe("gateway config", () => {
     });
   });
 
+  it("switches off the named performance devices for the benchmark, and refuses a name that is none", () => {
+    expect(loadGatewayConfig({ SECRET_KEY }).GATEWAY_DEVICES_OFF).toEqual([]);
+    expect(loadGatewayConfig({ SECRET_KEY, GATEWAY_DEVICES_OFF: "mailbox, ring," }).GATEWAY_DEVICES_OFF).toEqual([
+      "mailbox",
+      "ring",
+    ]);
+    expect(refusal({ GATEWAY_DEVICES_OFF: "mailbox,zeros" })).toMatch(
+      /^Invalid configuration:\n {2}GATEWAY_DEVICES_OFF/,
+    );
+  });
+
   it("turns on private egress only for 1 or true, and refuses other spellings", () => {
     const egress = (value: string) =>
       loadGatewayConfig({ SECRET_KEY, ALLOW_PRIVATE_EGRESS: value }).ALLOW_PRIVATE_EGRESS;

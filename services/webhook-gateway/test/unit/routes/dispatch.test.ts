@@ -9,9 +9,14 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError, createLogger, createMetricsRegistry } from "@botyard/common";
+import { createServer } from "node:http";
+import { Writable } from "node:stream";
+import express from "express";
+import request from "supertest";
+import { AppError, createLogger, createMetricsRegistry, errorHandler } from "@botyard/common";
+import { gatewayErrorBody } from "../../../src/app.js";
 import { waitFor } from "@botyard/common/testing";
-import { gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
+import { expressBotRoutes, gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -162,6 +167,7 @@ describe("gatewayDispatcher 404s", () => {
       logger: createLogger("webhook-gateway", "silent"),
       envelope: (problem) => ({ ok: false, message: problem.message }),
       bodyLimit: "1mb",
+      context: "gateway request",
     });
     const replies: Array<{ status: number; body: string }> = [];
     const response = () => {
@@ -208,6 +214,7 @@ describe("gatewayDispatcher failures", () => {
         logger: createLogger("webhook-gateway", "silent"),
         envelope: (problem) => ({ ok: false, message: problem.message }),
         bodyLimit: "1mb",
+        context: "gateway request",
       });
       let destroyed = false;
       const res = {
@@ -233,5 +240,129 @@ describe("gatewayDispatcher failures", () => {
     } finally {
       process.off("unhandledRejection", onUnhandled);
     }
+  });
+});
+
+describe("gatewayDispatcher errors, as the express app's", () => {
+  /** A dispatcher whose bot routes throw `thrown()`, in front of an express route that throws it too. */
+  function server(thrown: () => unknown) {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger(
+      "webhook-gateway",
+      "debug",
+      new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+          cb();
+        },
+      }),
+    );
+    const rest = express();
+    rest.all("/healthz", () => {
+      throw thrown();
+    });
+    rest.use(errorHandler({ envelope: gatewayErrorBody, logger, context: "gateway request", bodyLimit: "1 MiB" }));
+    const listener = gatewayDispatcher({
+      custom: async () => {
+        throw thrown();
+      },
+      telegram: async () => {},
+      fallback: rest,
+      fallbackPaths: ["/healthz"],
+      registry: createMetricsRegistry("webhook-gateway"),
+      logger,
+      envelope: gatewayErrorBody,
+      bodyLimit: "1 MiB",
+      context: "gateway request",
+    });
+    return { app: createServer(listener), lines };
+  }
+
+  const refused = () =>
+    new Error("Failed query: select 1\nparams: the-bot-secret", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    });
+  it.each([
+    ["an unexpected error", () => new Error("boom"), 500, 50],
+    ["a refusal of the catalogue", () => new AppError("BOT_NOT_FOUND"), 404, undefined],
+    [
+      "a refusal with headers and details",
+      () => new AppError("BOT_BUSY", undefined, { headers: { "Retry-After": "1" }, details: { limit: 4 } }),
+      429,
+      undefined,
+    ],
+    ["a dependency that is down", refused, 503, 40],
+    [
+      "a body over the limit",
+      () => Object.assign(new Error("x"), { status: 413, type: "entity.too.large" }),
+      413,
+      undefined,
+    ],
+  ])("answers %s with the same reply and log line", async (_name, thrown, status, level) => {
+    const { app, lines } = server(thrown);
+    const bot = await request(app).post("/custom/abc/ping?token=t0k3n&x=1");
+    const rest = await request(app).post("/healthz?token=t0k3n&x=1");
+    expect(bot.status).toBe(status);
+    expect([rest.status, rest.body, rest.headers["retry-after"], rest.headers["content-type"]]).toEqual([
+      bot.status,
+      bot.body,
+      bot.headers["retry-after"],
+      bot.headers["content-type"],
+    ]);
+    expect(bot.body).toMatchObject({ ok: false });
+    if (level === undefined) {
+      expect(lines).toEqual([]);
+      return;
+    }
+    expect(lines).toHaveLength(2);
+    const [fromBot, fromRest] = lines as [Record<string, unknown>, Record<string, unknown>];
+    expect(fromBot).toMatchObject({
+      level,
+      method: "POST",
+      route: "/custom/:botId/:customPath",
+      path: "/custom/abc/ping",
+    });
+    expect(fromRest).toMatchObject({ level, method: "POST", route: "/healthz", path: "/healthz" });
+    expect(fromBot.msg).toBe(fromRest.msg);
+    for (const line of lines) {
+      expect(JSON.stringify(line)).not.toContain("t0k3n");
+      expect(JSON.stringify(line)).not.toContain("the-bot-secret");
+    }
+  });
+});
+
+describe("expressBotRoutes (the dispatcher's plain version, for the benchmark)", () => {
+  it("hands the bot routes the parameters the dispatcher gives them, and their errors to express", async () => {
+    const calls: unknown[] = [];
+    const rest = express();
+    rest.use(
+      expressBotRoutes(
+        async (_req, res, call) => {
+          calls.push(call);
+          if (call.customPath === "fail") throw new AppError("BOT_NOT_FOUND");
+          res.end("ok");
+        },
+        async (_req, res, botId) => {
+          calls.push(botId);
+          res.end("ok");
+        },
+      ),
+    );
+    rest.use(
+      errorHandler({
+        envelope: gatewayErrorBody,
+        logger: createLogger("webhook-gateway", "silent"),
+        context: "gateway request",
+      }),
+    );
+    expect((await request(rest).post("/custom/b%31/ping?x=1")).text).toBe("ok");
+    expect((await request(rest).get("/telegram/b2")).text).toBe("ok");
+    const failed = await request(rest).get("/custom/b3/fail");
+    expect([failed.status, failed.body]).toEqual([404, { ok: false, message: "Bot not found" }]);
+    expect(calls).toEqual([
+      { botId: "b1", customPath: "ping", path: "/custom/b%31/ping", query: "x=1" },
+      "b2",
+      { botId: "b3", customPath: "fail", path: "/custom/b3/fail", query: undefined },
+    ]);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * CallTable (runtime/call-table.ts): the Map-like table of a sandbox's pending calls, as the sandbox uses it. Ids that
+ * RingCallTable (runtime/call-table.ts): the Map-like table of a sandbox's pending calls, as the sandbox uses it. Ids that
  * share their low bits grow the ring; a stale id never finds a newer call; the ring goes back to its first size once
  * empty, and shrinks under a steady load once the call it grew for has settled; ids past 2^32 work as small ones do.
  */
 import { describe, expect, it } from "@jest/globals";
-import { CallTable } from "../../../src/runtime/call-table.js";
+import { RingCallTable } from "../../../src/runtime/call-table.js";
 
-describe("CallTable", () => {
+describe("RingCallTable", () => {
   it("sets, gets, takes and counts calls by id", () => {
-    const table = new CallTable<string>();
+    const table = new RingCallTable<string>();
     table.set(1, "a");
     table.set(2, "b");
     expect(table.size).toBe(2);
@@ -23,7 +23,7 @@ describe("CallTable", () => {
   });
 
   it("keeps a slow call while thousands of newer ones come and go, and finds each by its own id only", () => {
-    const table = new CallTable<number>();
+    const table = new RingCallTable<number>();
     table.set(1, 1);
     for (let id = 2; id < 5_000; id += 1) {
       table.set(id, id);
@@ -39,7 +39,7 @@ describe("CallTable", () => {
   });
 
   it("shrinks back once the slow call that made it grow settles, under a load that never lets it empty", () => {
-    const table = new CallTable<number>();
+    const table = new RingCallTable<number>();
     table.set(1, 1);
     let id = 2;
     // Always one call pending besides the slow one, as under a steady load.
@@ -71,7 +71,7 @@ describe("CallTable", () => {
   });
 
   it("holds many calls at once, whatever their ids, and lists them all", () => {
-    const table = new CallTable<string>();
+    const table = new RingCallTable<string>();
     const ids = [0, 16, 32, 48, 1024, 7, 2 ** 20, 2 ** 20 + 16, 3];
     for (const id of ids) table.set(id, `v${id}`);
     expect(table.size).toBe(ids.length);
@@ -86,7 +86,7 @@ describe("CallTable", () => {
 
   it("works with ids past 2^31 and 2^32 as with small ones (a sandbox that served billions of calls)", () => {
     for (const base of [2 ** 31, 2 ** 32, 2 ** 40]) {
-      const table = new CallTable<number>();
+      const table = new RingCallTable<number>();
       const ids = [base - 2, base - 1, base, base + 1, base + 15, base + 16];
       for (const id of ids) table.set(id, id);
       for (const id of ids) expect(table.get(id)).toBe(id);
@@ -98,7 +98,7 @@ describe("CallTable", () => {
   });
 
   it("refuses a call whose id is as far from a pending one as the ring may span, and stays as it was", () => {
-    const table = new CallTable<string>();
+    const table = new RingCallTable<string>();
     table.set(5, "old");
     table.set(6, "next");
     expect(() => table.set(2 ** 40 + 5, "far")).toThrow(RangeError);
@@ -110,7 +110,7 @@ describe("CallTable", () => {
   });
 
   it("finds nothing under a negative id, the free slots' mark included, and counts nothing taken", () => {
-    const table = new CallTable<string>();
+    const table = new RingCallTable<string>();
     expect(table.has(-1)).toBe(false);
     expect(table.get(-1)).toBeUndefined();
     expect(table.take(-1)).toBeUndefined();
@@ -122,7 +122,7 @@ describe("CallTable", () => {
   });
 
   it("refuses an id that is not a non-negative safe integer, or one already in the table", () => {
-    const table = new CallTable<string>();
+    const table = new RingCallTable<string>();
     table.set(1, "a");
     expect(() => table.set(1, "b")).toThrow(RangeError);
     expect(() => table.set(-1, "b")).toThrow(RangeError);

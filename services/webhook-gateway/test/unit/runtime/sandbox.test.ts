@@ -1,10 +1,12 @@
 /**
  * The host's end of the isolate protocol, on a real isolate with the real bootstrap: deliveries are applied together,
- * from a `setImmediate` of their own (src/runtime/sandbox.ts, `outbox`), so what fails there must fail its own call
- * and nothing else, and never escape as an uncaught exception.
+ * from a `setImmediate` of their own (src/runtime/outbox.ts), so what fails there must fail its own call and nothing
+ * else, and never escape as an uncaught exception. The same holds with every performance device switched off for
+ * its plain version (src/runtime/devices.ts): the devices change the cost, never the behaviour.
  */
 import { afterEach, describe, expect, it } from "@jest/globals";
 import type { LogicArgs } from "../../../src/isolate/protocol.js";
+import { ALL_DEVICES, DEVICES, type Devices, devicesWithout } from "../../../src/runtime/devices.js";
 import { isolateScript } from "../../../src/runtime/isolate-script.js";
 import { type Incident, Sandbox, SandboxError, type SandboxHost } from "../../../src/runtime/sandbox.js";
 
@@ -35,14 +37,19 @@ afterEach(() => {
   logs.length = 0;
 });
 
-const load = async () => {
-  sandbox = await Sandbox.create(await isolateScript(), CODE, {}, host, { memoryMb: 64, timeoutMs: 200 });
+const load = async (devices: Devices = ALL_DEVICES) => {
+  sandbox = await Sandbox.create(await isolateScript(), CODE, {}, host, { memoryMb: 64, timeoutMs: 200 }, devices);
   return sandbox;
 };
 
-describe("Sandbox deliveries", () => {
+const variants: Array<[string, Devices]> = [
+  ["every device on", ALL_DEVICES],
+  ["every device off", devicesWithout(DEVICES)],
+];
+
+describe.each(variants)("Sandbox deliveries, %s", (_name, devices) => {
   it("answers many calls started in one tick, each with its own result", async () => {
-    const s = await load();
+    const s = await load(devices);
     const outcomes = await Promise.all(Array.from({ length: 200 }, (_, n) => s.runLogic("echo", args({ n }))));
     expect(outcomes.map((o) => (o.status === "done" ? o.result.data : o.status))).toEqual(
       Array.from({ length: 200 }, (_, n) => n),
@@ -50,7 +57,7 @@ describe("Sandbox deliveries", () => {
   });
 
   it("a message that cannot be written fails its own call, and the next call is served", async () => {
-    const s = await load();
+    const s = await load(devices);
     const uncaught: unknown[] = [];
     const onUncaught = (err: unknown) => uncaught.push(err);
     process.on("uncaughtException", onUncaught);
@@ -75,7 +82,7 @@ describe("Sandbox deliveries", () => {
 
   it("a slice past the time limit is one incident, ends the calls in flight, and closes the isolate", async () => {
     const open = (await Sandbox.heapTotals()).isolates;
-    const s = await load();
+    const s = await load(devices);
     const incidents: Incident[] = [];
     s.onIncident = (incident) => incidents.push(incident);
     const settle = (p: Promise<unknown>) =>
@@ -97,9 +104,9 @@ describe("Sandbox deliveries", () => {
   });
 });
 
-describe("Sandbox mailbox reads", () => {
+describe.each(variants)("Sandbox reads, %s", (_name, devices) => {
   it("delivers what a slice wrote before it ran past the time limit", async () => {
-    const s = await load();
+    const s = await load(devices);
     const failure = await s.runLogic("loudLoop", args({})).catch((err: unknown) => err);
     expect((failure as SandboxError).kind).toBe("collateral");
     expect(logs).toContainEqual(expect.stringContaining("about to loop"));
