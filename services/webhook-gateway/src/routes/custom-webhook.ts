@@ -106,8 +106,7 @@ export function customWebhookRoute(runtime: BotRuntime, logs: BotLogWriter): Cus
         reply = buildReply(result, `/custom/${botId}/`);
       } catch (err) {
         if (!(err instanceof InvalidReplyError)) throw err;
-        logs.write(botId, "error", `custom/${path}: ${err.message}`);
-        throw new AppError("HANDLER_ERROR");
+        throw runtime.replyRefused(botId, path, err.message);
       }
       for (const problem of reply.problems) logs.write(botId, "warn", `custom/${path}: ${problem}`);
       sendJson(req, res, reply.status, reply.body, reply.headers);

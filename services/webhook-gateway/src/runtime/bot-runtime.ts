@@ -186,6 +186,16 @@ export class BotRuntime {
   }
 
   /**
+   * The handler's reply cannot be sent as it is (routes/reply.ts: a statusCode that is no HTTP status): a handler
+   * error, in the bot's log and in its usage as one. Returns the error to answer with.
+   */
+  replyRefused(botId: string, path: string, reason: string): AppError {
+    this.deps.usage.cell(botId).errorsHandler += 1;
+    this.deps.logs.write(botId, "error", `custom/${path}: ${reason}`);
+    return new AppError("HANDLER_ERROR");
+  }
+
+  /**
    * Admits a Telegram update as a webhook call is admitted (status, rate, calls at once, CPU budget: the same
    * refusals, thrown) and starts the bot's update handlers on it. Resolves once the update is admitted, so the intake
    * answers Telegram's request only then; `handled` resolves when the handlers are done, true when one took it.
