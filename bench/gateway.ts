@@ -377,24 +377,49 @@ async function meteringCost(on: Target, off: Target, pairs: number, turnMs: numb
     const [a, b] = [sum(list, 0), sum(list, 1)];
     return { rps: rps(a) / rps(b), cpu: cpuNs(b) / cpuNs(a) };
   };
-  // The pooled ratios' spread: recomputed over pairs drawn with replacement.
-  const draws = Array.from({ length: 2000 }, () =>
-    pooled(Array.from({ length: measured.length }, () => measured[Math.floor(Math.random() * measured.length)]!)),
-  );
+  // How far each figure can be trusted: recomputed over pairs drawn with replacement (a bootstrap).
+  const draws = Array.from({ length: 2000 }, () => {
+    const picks = Array.from({ length: measured.length }, () => Math.floor(Math.random() * measured.length));
+    return {
+      ...pooled(picks.map((i) => measured[i]!)),
+      rpsMedian: percentile(
+        picks.map((i) => rpsRatios[i]!),
+        50,
+      ),
+      cpuMedian: percentile(
+        picks.map((i) => cpuRatios[i]!),
+        50,
+      ),
+    };
+  });
   const all = pooled(measured);
   const interval = (values: number[]) => `${percentile(values, 5).toFixed(3)}–${percentile(values, 95).toFixed(3)}`;
-  const spread = (values: number[]) =>
-    `${percentile(values, 50).toFixed(3)} (IQR ${percentile(values, 25).toFixed(3)}–${percentile(values, 75).toFixed(3)}, ` +
-    `range ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+  /** The median of the pairs' ratios, its 90 % interval, and the ratios' own spread (IQR and range). */
+  const spread = (values: number[], medians: number[]) =>
+    `${percentile(values, 50).toFixed(3)} (90 % interval ${interval(medians)}); pairs' IQR ` +
+    `${percentile(values, 25).toFixed(3)}–${percentile(values, 75).toFixed(3)}, range ` +
+    `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
   const [tOn, tOff] = [sum(measured, 0), sum(measured, 1)];
   const waiting = (t: Turn) => `${Math.round((100 * t.waitNs) / 1e6 / t.ms)} %`;
   const rows: Array<[string, string | number]> = [
-    ["metering on / off, req/s: median of pairs (target >= 0.97)", spread(rpsRatios)],
+    [
+      "metering on / off, req/s: median of pairs (target >= 0.97)",
+      spread(
+        rpsRatios,
+        draws.map((d) => d.rpsMedian),
+      ),
+    ],
     [
       "metering on / off, req/s: all turns (90 % interval)",
       `${all.rps.toFixed(3)} (${interval(draws.map((d) => d.rps))}); ${Math.round(rps(tOn))} / ${Math.round(rps(tOff))}`,
     ],
-    ["metering on / off, CPU per reply (off / on): median of pairs", spread(cpuRatios)],
+    [
+      "metering on / off, CPU per reply (off / on): median of pairs",
+      spread(
+        cpuRatios,
+        draws.map((d) => d.cpuMedian),
+      ),
+    ],
     [
       "metering on / off, CPU per reply: all turns (90 % interval)",
       `${all.cpu.toFixed(3)} (${interval(draws.map((d) => d.cpu))}); ` +
