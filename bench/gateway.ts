@@ -71,6 +71,8 @@ const METERING_ONLY = process.argv[2] === "--metering";
  */
 const METERING_PAIRS = Number(process.env.BENCH_METERING_PAIRS ?? 150);
 const METERING_TURN_MS = Number(process.env.BENCH_METERING_TURN_MS ?? 250);
+/** Pairs of gateway processes `pnpm bench:gateway:metering` spreads its pairs of turns over (see MeteringProcesses). */
+const METERING_PROCESSES = Number(process.env.BENCH_METERING_PROCESSES ?? 3);
 // The workerd package has no type declarations: its CommonJS exports name the binary it ships and its date.
 const workerd = createRequire(import.meta.url)("workerd") as { default: string; compatibilityDate: string };
 
@@ -309,6 +311,16 @@ const loadAverage = () =>
     .map((x) => x.toFixed(2))
     .join(", ");
 
+/**
+ * The gateways the metering comparison loads: `count` pairs of processes, one after the other (a process's own
+ * layout and JIT decisions set its speed for its lifetime, by as much as the effect measured, so one pair of processes
+ * is one sample of that).
+ */
+interface MeteringProcesses {
+  count: number;
+  start(index: number): Promise<{ on: Target; off: Target; stop(): Promise<void> }>;
+}
+
 /** One turn of the metering comparison: replies, the turn's length, and the gateway's scheduler times over it. */
 interface Turn {
   replies: number;
@@ -326,36 +338,47 @@ interface Turn {
  * resampled). CPU per reply (schedstat, all the gateway's threads) is reported the same way, as throughput-equivalent
  * ratios (off's ns / on's ns): a process pays for its own work whoever else runs.
  */
-async function meteringCost(on: Target, off: Target, pairs: number, turnMs: number) {
+async function meteringCost(processes: MeteringProcesses, pairs: number, turnMs: number) {
   const loadBefore = loadAverage();
-  const turns = await loadInTurns([on.url, off.url], CONNECTIONS, turnMs);
-  const measure = async (which: 0 | 1): Promise<Turn> => {
-    const pid = which === 0 ? on.pid : off.pid;
-    const before = schedstatOf(pid);
-    const start = monotonicUs();
-    const { replies, ms } = await turns.turn(which);
-    if (which === 0) loadWindows.push([start, monotonicUs()]);
-    const after = schedstatOf(pid);
-    return { replies, ms, runNs: after.runNs - before.runNs, waitNs: after.waitNs - before.waitNs };
-  };
-  // Warm-up: a few turns each, not counted.
-  for (let i = 0; i < 4; i++) await turns.turn((i % 2) as 0 | 1);
   console.log(
     `metering: ${pairs} pairs of ${turnMs}-ms turns, closed loop -c ${CONNECTIONS}, metering on / off, alternating ` +
-      `which goes first; load average ${loadBefore}`,
+      `which goes first, on ${processes.count} pair(s) of gateway processes; load average ${loadBefore}`,
   );
   /** Each pair's turns: metering on, metering off. */
   const measured: Array<[Turn, Turn]> = [];
-  for (let pair = 0; pair < pairs; pair++) {
-    if (pair % 2 === 0) {
-      const a = await measure(0);
-      measured.push([a, await measure(1)]);
-    } else {
-      const b = await measure(1);
-      measured.push([await measure(0), b]);
+  /** Where each set of gateway processes' pairs start in `measured`. */
+  const blocks: number[] = [];
+  const failures = { non2xx: 0, errors: 0 };
+  for (let block = 0; block < processes.count; block++) {
+    const { on, off, stop } = await processes.start(block);
+    const turns = await loadInTurns([on.url, off.url], CONNECTIONS, turnMs);
+    const measure = async (which: 0 | 1): Promise<Turn> => {
+      const pid = which === 0 ? on.pid : off.pid;
+      const before = schedstatOf(pid);
+      const start = monotonicUs();
+      const { replies, ms } = await turns.turn(which);
+      if (which === 0) loadWindows.push([start, monotonicUs()]);
+      const after = schedstatOf(pid);
+      return { replies, ms, runNs: after.runNs - before.runNs, waitNs: after.waitNs - before.waitNs };
+    };
+    // Warm-up: a few turns each, not counted.
+    for (let i = 0; i < 8; i++) await turns.turn((i % 2) as 0 | 1);
+    blocks.push(measured.length);
+    const end = Math.round(((block + 1) * pairs) / processes.count);
+    for (let pair = measured.length; pair < end; pair++) {
+      if (pair % 2 === 0) {
+        const a = await measure(0);
+        measured.push([a, await measure(1)]);
+      } else {
+        const b = await measure(1);
+        measured.push([await measure(0), b]);
+      }
     }
+    const failed = await turns.close();
+    failures.non2xx += failed.non2xx;
+    failures.errors += failed.errors;
+    await stop();
   }
-  const failures = await turns.close();
   const rps = (t: Turn) => (t.replies * 1000) / t.ms;
   const cpuNs = (t: Turn) => t.runNs / t.replies;
   const rpsRatios = measured.map(([a, b]) => rps(a) / rps(b));
@@ -400,6 +423,9 @@ async function meteringCost(on: Target, off: Target, pairs: number, turnMs: numb
     `${percentile(values, 25).toFixed(3)}–${percentile(values, 75).toFixed(3)}, range ` +
     `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
   const [tOn, tOff] = [sum(measured, 0), sum(measured, 1)];
+  /** The median of `ratios` over each set of processes' pairs. */
+  const perBlock = (ratios: number[]) =>
+    blocks.map((from, i) => percentile(ratios.slice(from, blocks[i + 1] ?? ratios.length), 50).toFixed(3)).join(", ");
   const waiting = (t: Turn) => `${Math.round((100 * t.waitNs) / 1e6 / t.ms)} %`;
   const rows: Array<[string, string | number]> = [
     [
@@ -425,6 +451,12 @@ async function meteringCost(on: Target, off: Target, pairs: number, turnMs: numb
       `${all.cpu.toFixed(3)} (${interval(draws.map((d) => d.cpu))}); ` +
         `${(cpuNs(tOn) / 1000).toFixed(1)} / ${(cpuNs(tOff) / 1000).toFixed(1)} µs`,
     ],
+    ...(blocks.length > 1
+      ? ([
+          ["metering on / off, medians per pair of processes: req/s", perBlock(rpsRatios)],
+          ["metering on / off, medians per pair of processes: CPU", perBlock(cpuRatios)],
+        ] as Array<[string, string]>)
+      : []),
     [
       "metering pairs at >= 0.97: req/s; CPU",
       `${rpsRatios.filter((x) => x >= 0.97).length} of ${pairs}; ${cpuRatios.filter((x) => x >= 0.97).length} of ${pairs}`,
@@ -532,8 +564,33 @@ async function main(): Promise<void> {
       if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${t.name} answered ${body}`);
     }
     if (METERING_ONLY) {
-      for (const t of [meteringOn, offTarget]) await load({ url: t.url, seconds: 2, connections: CONNECTIONS }); // warm up
-      report("Metering cost", await meteringCost(meteringOn, offTarget, METERING_PAIRS, METERING_TURN_MS));
+      /** Fresh processes for each set of pairs after the first, started in turns on first, off first. */
+      const processes: MeteringProcesses = {
+        count: METERING_PROCESSES,
+        async start(index) {
+          let [on, off] = [gateway, meteringOff];
+          if (index > 0) {
+            const offEnv = { USAGE_METERING: "0", GATEWAY_PORT: String(await freePort()) };
+            const onEnv = { GATEWAY_PORT: String(await freePort()) };
+            if (index % 2 === 0) on = await startGateway(onEnv);
+            off = await startGateway(offEnv);
+            if (index % 2 === 1) on = await startGateway(onEnv);
+            servers.push(on, off);
+          }
+          const pair = {
+            on: { name: "Botyard", url: `${on.url}/custom/${trivial}/ping`, pid: on.pid },
+            off: { name: "Botyard, metering off", url: `${off.url}/custom/${trivial}/ping`, pid: off.pid },
+          };
+          for (const t of [pair.on, pair.off]) await load({ url: t.url, seconds: 2, connections: CONNECTIONS }); // warm up
+          return {
+            ...pair,
+            stop: async () => {
+              await Promise.all([on.stop(), off.stop()]);
+            },
+          };
+        },
+      };
+      report("Metering cost", await meteringCost(processes, METERING_PAIRS, METERING_TURN_MS));
       return;
     }
     const barePort = await freePort();
@@ -593,7 +650,11 @@ async function main(): Promise<void> {
     }
 
     if (!profileDir) {
-      rows.push(...(await meteringCost(meteringOn, offTarget, METERING_PAIRS, METERING_TURN_MS)));
+      const processes: MeteringProcesses = {
+        count: 1,
+        start: async () => ({ on: meteringOn, off: offTarget, stop: async () => {} }),
+      };
+      rows.push(...(await meteringCost(processes, METERING_PAIRS, METERING_TURN_MS)));
       // Latency to the microsecond. Closed loop first, as autocannon loads (whose histogram keeps whole ms); then
       // open loop at fixed rates, which also charges a server for the requests its stalls held up (see loadAtRate).
       const latencyRows = (label: string, result: Awaited<ReturnType<typeof rounds>>) => {
