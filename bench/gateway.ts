@@ -12,7 +12,7 @@
  * first; each pair's ratio of req/s and of CPU per reply, and their medians with the spread (see meteringCost).
  *
  * Run: pnpm bench:gateway (about 8 minutes on a quiet machine)
- *   pnpm bench:gateway:metering runs the metering pairs alone (about 2 minutes with the bundle's build):
+ *   pnpm bench:gateway:metering runs the metering pairs alone (about 3 minutes, gateway starts included):
  *   BENCH_METERING_PAIRS (150) pairs of turns of BENCH_METERING_TURN_MS (250) ms.
  *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_LATENCY_ROUNDS (6) those of each latency load
  *   (the closed loop and each fixed rate), BENCH_RATES (1000,10000,20000) the fixed rates;
