@@ -7,10 +7,13 @@
  * closed loop at -c 50 (with how often each server's event loop was preempted) and in an open loop at fixed rates
  * (bench/support.ts), each as the median of the rounds' and over all the rounds' requests together (the target's);
  * then the first call after a restart of a 50 KB bot, and resident memory per loaded idle bot (of the gateway process).
- * The throughput rounds also load a second gateway process with usage metering off (USAGE_METERING=0): the ratio of
- * the two is what metering costs (docs/operations.md#usage-metering).
+ * Then what usage metering costs (docs/operations.md#usage-metering): a second gateway process with metering off
+ * (USAGE_METERING=0) beside the first, both loaded alike in pairs of short turns, on and off, alternating which goes
+ * first; each pair's ratio of req/s and of CPU per reply, and their medians with the spread (see meteringCost).
  *
- * Run: pnpm bench:gateway (about 7 minutes on a quiet machine)
+ * Run: pnpm bench:gateway (about 8 minutes on a quiet machine)
+ *   pnpm bench:gateway:metering runs the metering pairs alone (about 3 minutes, gateway starts included):
+ *   BENCH_METERING_PAIRS (150) pairs of turns of BENCH_METERING_TURN_MS (250) ms.
  *   BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the rounds, BENCH_LATENCY_ROUNDS (6) those of each latency load
  *   (the closed loop and each fixed rate), BENCH_RATES (1000,10000,20000) the fixed rates;
  *   BENCH_GATEWAY_FLAGS passes Node flags to the gateway; BENCH_PROFILE=<dir> runs the gateway under
@@ -20,7 +23,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,9 +40,11 @@ import {
   loadClosedLoop,
   percentile,
   percentileOfSorted,
+  loadInTurns,
   preemptionsOf,
   report,
   rssBytesOf,
+  schedstatOf,
   spawnServer,
 } from "./support.js";
 
@@ -57,6 +62,17 @@ const CONNECTIONS = 50;
 /** The fixed rates (req/s) of the open-loop latency rounds. */
 const RATES = (process.env.BENCH_RATES ?? "1000,10000,20000").split(",").map(Number);
 const SECRET_KEY = "bench-secret-key-0123456789";
+/** `--metering`: the metering pairs only (no baselines, no latency). */
+const METERING_ONLY = process.argv[2] === "--metering";
+/**
+ * Pairs of turns of the metering comparison, and a turn's length. Short turns, many of them: on a shared machine the
+ * noise comes in spells of a second or more, which both turns of a pair mostly share, and which the median over pairs
+ * leaves out. 2-s rounds of autocannon at a load average of 25 gave pair ratios from 0.16 to 3.0.
+ */
+const METERING_PAIRS = Number(process.env.BENCH_METERING_PAIRS ?? 150);
+const METERING_TURN_MS = Number(process.env.BENCH_METERING_TURN_MS ?? 250);
+/** Pairs of gateway processes `pnpm bench:gateway:metering` spreads its pairs of turns over (see MeteringProcesses). */
+const METERING_PROCESSES = Number(process.env.BENCH_METERING_PROCESSES ?? 3);
 // The workerd package has no type declarations: its CommonJS exports name the binary it ships and its date.
 const workerd = createRequire(import.meta.url)("workerd") as { default: string; compatibilityDate: string };
 
@@ -289,6 +305,171 @@ function summariseProfile(dir: string): void {
   console.log(`self time by function:\n${top(byFunction, 30)}`);
 }
 
+/** The 1-, 5- and 15-minute load averages, as `uptime` prints them. */
+const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ");
+
+/**
+ * The gateways the metering comparison loads: `count` pairs of processes, one after the other (a process's own
+ * layout and JIT decisions set its speed for its lifetime, by as much as the effect measured, so one pair of processes
+ * is one sample of that).
+ */
+interface MeteringProcesses {
+  count: number;
+  start(index: number): Promise<{ on: Target; off: Target; stop(): Promise<void> }>;
+}
+
+/** One turn of the metering comparison: replies, the turn's length, and the gateway's scheduler times over it. */
+interface Turn {
+  replies: number;
+  ms: number;
+  runNs: number;
+  waitNs: number;
+}
+
+/**
+ * What usage metering costs: `pairs` pairs of short turns of closed-loop load (-c 50, {@link loadInTurns}) on the
+ * gateway with metering on and the same gateway with it off, both processes alive and warm, the order alternating
+ * pair by pair (on-off, off-on, …) so neither always goes first. A pair's ratio (on / off) compares two turns a few
+ * hundred ms apart, which share the machine's spells of other work; the median over pairs, with its interquartile
+ * range and extremes, is the figure, beside the ratio of all turns pooled with a 90 % bootstrap interval (pairs
+ * resampled). CPU per reply (schedstat, all the gateway's threads) is reported the same way, as throughput-equivalent
+ * ratios (off's ns / on's ns): a process pays for its own work whoever else runs.
+ */
+async function meteringCost(processes: MeteringProcesses, pairs: number, turnMs: number) {
+  const loadBefore = loadAverage();
+  console.log(
+    `metering: ${pairs} pairs of ${turnMs}-ms turns, closed loop -c ${CONNECTIONS}, metering on / off, alternating ` +
+      `which goes first, on ${processes.count} pair(s) of gateway processes; load average ${loadBefore}`,
+  );
+  /** Each pair's turns: metering on, metering off. */
+  const measured: Array<[Turn, Turn]> = [];
+  /** Where each set of gateway processes' pairs start in `measured`. */
+  const blocks: number[] = [];
+  const failures = { non2xx: 0, errors: 0 };
+  for (let block = 0; block < processes.count; block++) {
+    const { on, off, stop } = await processes.start(block);
+    const turns = await loadInTurns([on.url, off.url], CONNECTIONS, turnMs);
+    const measure = async (which: 0 | 1): Promise<Turn> => {
+      const pid = which === 0 ? on.pid : off.pid;
+      const before = schedstatOf(pid);
+      const start = monotonicUs();
+      const { replies, ms } = await turns.turn(which);
+      if (which === 0) loadWindows.push([start, monotonicUs()]);
+      const after = schedstatOf(pid);
+      return { replies, ms, runNs: after.runNs - before.runNs, waitNs: after.waitNs - before.waitNs };
+    };
+    // Warm-up: a few turns each, not counted.
+    for (let i = 0; i < 8; i++) await turns.turn((i % 2) as 0 | 1);
+    blocks.push(measured.length);
+    const end = Math.round(((block + 1) * pairs) / processes.count);
+    for (let pair = measured.length; pair < end; pair++) {
+      if (pair % 2 === 0) {
+        const a = await measure(0);
+        measured.push([a, await measure(1)]);
+      } else {
+        const b = await measure(1);
+        measured.push([await measure(0), b]);
+      }
+    }
+    const failed = await turns.close();
+    failures.non2xx += failed.non2xx;
+    failures.errors += failed.errors;
+    await stop();
+  }
+  const rps = (t: Turn) => (t.replies * 1000) / t.ms;
+  const cpuNs = (t: Turn) => t.runNs / t.replies;
+  const rpsRatios = measured.map(([a, b]) => rps(a) / rps(b));
+  const cpuRatios = measured.map(([a, b]) => cpuNs(b) / cpuNs(a));
+  console.log(`  req/s on / off, each pair: ${rpsRatios.map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(`  CPU per reply off / on, each pair: ${cpuRatios.map((x) => x.toFixed(2)).join(" ")}`);
+  const sum = (list: Array<[Turn, Turn]>, side: 0 | 1): Turn => {
+    const total = { replies: 0, ms: 0, runNs: 0, waitNs: 0 };
+    for (const pair of list) {
+      const t = pair[side];
+      total.replies += t.replies;
+      total.ms += t.ms;
+      total.runNs += t.runNs;
+      total.waitNs += t.waitNs;
+    }
+    return total;
+  };
+  const pooled = (list: Array<[Turn, Turn]>) => {
+    const [a, b] = [sum(list, 0), sum(list, 1)];
+    return { rps: rps(a) / rps(b), cpu: cpuNs(b) / cpuNs(a) };
+  };
+  // How far each figure can be trusted: recomputed over pairs drawn with replacement (a bootstrap).
+  const draws = Array.from({ length: 2000 }, () => {
+    const picks = Array.from({ length: measured.length }, () => Math.floor(Math.random() * measured.length));
+    return {
+      ...pooled(picks.map((i) => measured[i]!)),
+      rpsMedian: percentile(
+        picks.map((i) => rpsRatios[i]!),
+        50,
+      ),
+      cpuMedian: percentile(
+        picks.map((i) => cpuRatios[i]!),
+        50,
+      ),
+    };
+  });
+  const all = pooled(measured);
+  const interval = (values: number[]) => `${percentile(values, 5).toFixed(3)}–${percentile(values, 95).toFixed(3)}`;
+  /** The median of the pairs' ratios, its 90 % interval, and the ratios' own spread (IQR and range). */
+  const spread = (values: number[], medians: number[]) =>
+    `${percentile(values, 50).toFixed(3)} (90 % interval ${interval(medians)}); pairs' IQR ` +
+    `${percentile(values, 25).toFixed(3)}–${percentile(values, 75).toFixed(3)}, range ` +
+    `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+  const [tOn, tOff] = [sum(measured, 0), sum(measured, 1)];
+  /** The median of `ratios` over each set of processes' pairs. */
+  const perBlock = (ratios: number[]) =>
+    blocks.map((from, i) => percentile(ratios.slice(from, blocks[i + 1] ?? ratios.length), 50).toFixed(3)).join(", ");
+  const waiting = (t: Turn) => `${Math.round((100 * t.waitNs) / 1e6 / t.ms)} %`;
+  const rows: Array<[string, string | number]> = [
+    [
+      "metering on / off, req/s: median of pairs (target >= 0.97)",
+      spread(
+        rpsRatios,
+        draws.map((d) => d.rpsMedian),
+      ),
+    ],
+    [
+      "metering on / off, req/s: all turns (90 % interval)",
+      `${all.rps.toFixed(3)} (${interval(draws.map((d) => d.rps))}); ${Math.round(rps(tOn))} / ${Math.round(rps(tOff))}`,
+    ],
+    [
+      "metering on / off, CPU per reply (off / on): median of pairs",
+      spread(
+        cpuRatios,
+        draws.map((d) => d.cpuMedian),
+      ),
+    ],
+    [
+      "metering on / off, CPU per reply: all turns (90 % interval)",
+      `${all.cpu.toFixed(3)} (${interval(draws.map((d) => d.cpu))}); ` +
+        `${(cpuNs(tOn) / 1000).toFixed(1)} / ${(cpuNs(tOff) / 1000).toFixed(1)} µs`,
+    ],
+    ...(blocks.length > 1
+      ? ([
+          ["metering on / off, medians per pair of processes: req/s", perBlock(rpsRatios)],
+          ["metering on / off, medians per pair of processes: CPU", perBlock(cpuRatios)],
+        ] as Array<[string, string]>)
+      : []),
+    [
+      "metering pairs at >= 0.97: req/s; CPU",
+      `${rpsRatios.filter((x) => x >= 0.97).length} of ${pairs}; ${cpuRatios.filter((x) => x >= 0.97).length} of ${pairs}`,
+    ],
+    ["metering on / off: threads waiting for a core, per turn's time", `${waiting(tOn)} / ${waiting(tOff)}`],
+    ["load average (1, 5, 15 min) before / after the metering pairs", `${loadBefore} / ${loadAverage()}`],
+  ];
+  if (failures.non2xx + failures.errors > 0) {
+    rows.push(["metering turns: non-2xx / errors", `${failures.non2xx} / ${failures.errors}`]);
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -368,10 +549,50 @@ async function main(): Promise<void> {
       );
     const gateway = await startGateway();
     servers.push(gateway);
-    // The same gateway with usage metering off (USAGE_METERING=0), in the throughput rounds only: what metering costs.
+    // The same gateway with usage metering off (USAGE_METERING=0), for the metering pairs: what metering costs.
     const meteringOffPort = await freePort();
     const meteringOff = await startGateway({ USAGE_METERING: "0", GATEWAY_PORT: String(meteringOffPort) });
     servers.push(meteringOff);
+    const meteringOn: Target = { name: "Botyard", url: `${gateway.url}/custom/${trivial}/ping`, pid: gateway.pid };
+    const offTarget: Target = {
+      name: "Botyard, metering off",
+      url: `${meteringOff.url}/custom/${trivial}/ping`,
+      pid: meteringOff.pid,
+    };
+    for (const t of [meteringOn, offTarget]) {
+      const body = await (await fetch(t.url)).text();
+      if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${t.name} answered ${body}`);
+    }
+    if (METERING_ONLY) {
+      /** Fresh processes for each set of pairs after the first, started in turns on first, off first. */
+      const processes: MeteringProcesses = {
+        count: METERING_PROCESSES,
+        async start(index) {
+          let [on, off] = [gateway, meteringOff];
+          if (index > 0) {
+            const offEnv = { USAGE_METERING: "0", GATEWAY_PORT: String(await freePort()) };
+            const onEnv = { GATEWAY_PORT: String(await freePort()) };
+            if (index % 2 === 0) on = await startGateway(onEnv);
+            off = await startGateway(offEnv);
+            if (index % 2 === 1) on = await startGateway(onEnv);
+            servers.push(on, off);
+          }
+          const pair = {
+            on: { name: "Botyard", url: `${on.url}/custom/${trivial}/ping`, pid: on.pid },
+            off: { name: "Botyard, metering off", url: `${off.url}/custom/${trivial}/ping`, pid: off.pid },
+          };
+          for (const t of [pair.on, pair.off]) await load({ url: t.url, seconds: 2, connections: CONNECTIONS }); // warm up
+          return {
+            ...pair,
+            stop: async () => {
+              await Promise.all([on.stop(), off.stop()]);
+            },
+          };
+        },
+      };
+      report("Metering cost", await meteringCost(processes, METERING_PAIRS, METERING_TURN_MS));
+      return;
+    }
     const barePort = await freePort();
     const bare = await spawnServer(process.execPath, ["--import", "tsx", self, "--bare-express", String(barePort)], {
       cwd: root,
@@ -385,19 +606,14 @@ async function main(): Promise<void> {
 
     const targets: Target[] = [
       { name: "bare express", url: `${bare.url}/custom/x/ping`, pid: bare.pid },
-      { name: "Botyard", url: `${gateway.url}/custom/${trivial}/ping`, pid: gateway.pid },
+      meteringOn,
       { name: "workerd", url: `${worker.url}/custom/x/ping`, pid: worker.pid },
     ];
     for (const t of targets) {
       const body = await (await fetch(t.url)).text();
       if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${t.name} answered ${body}`);
     }
-    const offTarget: Target = {
-      name: "Botyard, metering off",
-      url: `${meteringOff.url}/custom/${trivial}/ping`,
-      pid: meteringOff.pid,
-    };
-    const throughputTargets = [...targets, offTarget];
+    const throughputTargets = targets;
     for (const t of throughputTargets) await load({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
     console.log(`throughput: ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon -c ${CONNECTIONS}`);
     /** CPU time of each server over its throughput rounds (ms: event-loop thread, other threads) and its replies. */
@@ -423,10 +639,6 @@ async function main(): Promise<void> {
     rows.push(
       ["ratio Botyard / bare express (target >= 1)", (r("Botyard").rps / r("bare express").rps).toFixed(2)],
       ["ratio Botyard / workerd (target >= 0.7)", (r("Botyard").rps / r("workerd").rps).toFixed(2)],
-      [
-        "ratio Botyard metering on / off (target >= 0.97)",
-        (r("Botyard").rps / r("Botyard, metering off").rps).toFixed(3),
-      ],
     );
     for (const { name } of throughputTargets) {
       const used = cpu.get(name)!;
@@ -438,6 +650,11 @@ async function main(): Promise<void> {
     }
 
     if (!profileDir) {
+      const processes: MeteringProcesses = {
+        count: 1,
+        start: async () => ({ on: meteringOn, off: offTarget, stop: async () => {} }),
+      };
+      rows.push(...(await meteringCost(processes, METERING_PAIRS, METERING_TURN_MS)));
       // Latency to the microsecond. Closed loop first, as autocannon loads (whose histogram keeps whole ms); then
       // open loop at fixed rates, which also charges a server for the requests its stalls held up (see loadAtRate).
       const latencyRows = (label: string, result: Awaited<ReturnType<typeof rounds>>) => {

@@ -5,7 +5,7 @@
 import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRedis } from "@botyard/common";
 import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
@@ -328,6 +328,91 @@ export async function loadClosedLoop(options: { url: string; seconds: number; co
   const seconds = (performance.now() - started) / 1000;
   await client.close(done);
   return client.result(seconds);
+}
+
+/**
+ * A closed-loop load on two servers in turns, for comparisons on a noisy machine: `connections` keep-alive connections
+ * to each, all open throughout, and in each turn one server gets the load (each of its connections sends its next
+ * request as soon as the last is answered) while the other's connections sit idle. A turn lasts `turnMs`, then ends
+ * once its requests in flight are answered, and the next starts at once: two servers' turns a few hundred ms apart
+ * share the machine's spells of other work, which rounds of seconds, minutes apart, do not. `turn(i)` starts the
+ * load on server i and resolves with the replies and the turn's length.
+ */
+export async function loadInTurns(urls: [string, string], connections: number, turnMs: number) {
+  const sides = urls.map((url) => {
+    const side = {
+      until: 0,
+      replies: 0,
+      /** Connections with a request in flight. */
+      busy: new Set<RawConnection>(),
+      free: [] as RawConnection[],
+      drained: undefined as (() => void) | undefined,
+      client: undefined as unknown as RawClient,
+    };
+    side.client = new RawClient(new URL(url), connections, (connection) => {
+      if (side.busy.delete(connection)) side.replies += 1;
+      if (performance.now() < side.until) {
+        side.busy.add(connection);
+        side.client.send(connection);
+        return;
+      }
+      side.free.push(connection);
+      if (side.busy.size === 0) side.drained?.();
+    });
+    return side;
+  });
+  await Promise.all(sides.map((side) => side.client.connected));
+  /** Loads server `which` from `started` for `turnMs`; resolves once its last request is answered. */
+  const start = async (which: 0 | 1, started: number): Promise<void> => {
+    const side = sides[which] as (typeof sides)[number];
+    side.until = started + turnMs;
+    side.replies = 0;
+    const { promise, resolve } = withResolvers();
+    side.drained = resolve;
+    for (const connection of side.free.splice(0)) {
+      side.busy.add(connection);
+      side.client.send(connection);
+    }
+    if (side.busy.size === 0) resolve();
+    await promise;
+    side.drained = undefined;
+  };
+  return {
+    async turn(which: 0 | 1): Promise<{ replies: number; ms: number }> {
+      const started = performance.now();
+      await start(which, started);
+      return { replies: (sides[which] as (typeof sides)[number]).replies, ms: performance.now() - started };
+    },
+    /** The failures seen, then every connection closed. */
+    async close(): Promise<{ non2xx: number; errors: number }> {
+      const failures = { non2xx: 0, errors: 0 };
+      for (const side of sides) {
+        failures.non2xx += side.client.non2xx;
+        failures.errors += side.client.errors;
+        await side.client.close(side.free);
+      }
+      return failures;
+    },
+  };
+}
+
+/**
+ * CPU time a process has run (ns, all its threads) and how long its threads waited for a core while they could run
+ * (ns), from /proc/<pid>/task/<tid>/schedstat (Linux): to the nanosecond, where `stat` counts 10-ms ticks.
+ */
+export function schedstatOf(pid: number): { runNs: number; waitNs: number } {
+  let runNs = 0;
+  let waitNs = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [run, wait] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ");
+      runNs += Number(run);
+      waitNs += Number(wait);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return { runNs, waitNs };
 }
 
 /**

@@ -118,6 +118,64 @@ describe("a bot's host memory budget", () => {
   }, 60_000);
 });
 
+describe("a handler's reply in its bot's host budget", () => {
+  let h: GatewayHarness;
+  /** 1 MiB of host memory per bot: a reply's message (its data and about 100 characters of envelope) counts in it. */
+  const BUDGET = MiB;
+  const REPLY = `
+    logic['reply'] = async (query) => 'r'.repeat(Number(query.n));
+    logic['ping'] = async () => 'pong';`;
+
+  beforeAll(async () => {
+    h = await startGatewayHarness({ memory: { botHostMb: BUDGET / MiB } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("sends a reply just under the budget intact, and gives its bytes back once sent", async () => {
+    const { botId } = await h.bot(REPLY);
+    const n = BUDGET - 200;
+    const res = await request(h.app).get(`/custom/${botId}/reply?n=${n}`);
+    expect(res.status).toBe(200);
+    expect(res.body.ok).toBe(true);
+    expect(res.body.data).toBe("r".repeat(n));
+    await waitFor(() => (h.gateway.runtime.memory.hostBytesOf(botId) === 0 ? true : undefined));
+  }, 30_000);
+
+  it("fails a reply past the budget as a memory error: 500, a line in the bot's log, counted, and a strike", async () => {
+    const { botId } = await h.bot(REPLY);
+    const over = () => request(h.app).get(`/custom/${botId}/reply?n=${BUDGET}`);
+    for (let i = 0; i < 3; i++) {
+      const res = await over();
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ ok: false, message: "Handler error" });
+      // A small reply in between: what the bot holds falls back under half its budget, so the next one is a strike.
+      if (i < 2) expect((await request(h.app).get(`/custom/${botId}/ping`)).body).toEqual({ ok: true, data: "pong" });
+    }
+    expect(h.gateway.runtime.memory.hostBytesOf(botId)).toBe(0);
+    await h.waitForLog(
+      botId,
+      /^custom\/reply: The handler's reply \(1\.0 MiB\) was refused \(ERR_HOST_MEMORY\): host memory budget exceeded: 0\.0 MiB held for this bot, 1\.0 MiB more asked \(limit 1\.0 MiB\)/,
+    );
+    // Three memory incidents within 10 minutes: halted.
+    await waitFor(async () => {
+      const body = await h.op("getBot", { botId });
+      return (body.bot as { status: string }).status === "halted" ? true : undefined;
+    });
+    await h.waitForLog(botId, /Bot halted: Hit its memory limit 3 times within 10 minutes/);
+    await h.gateway.usage.flush();
+    const rows = (await h.op("getBotUsage", { botId, granularity: "hour" })).usage as Array<{
+      requests: number;
+      errorsByKind: Record<string, number>;
+    }>;
+    const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
+    expect(sum((r) => r.requests)).toBe(5);
+    expect(sum((r) => r.errorsByKind.memory as number)).toBe(3);
+    expect(sum((r) => r.errorsByKind.handler as number)).toBe(0);
+  }, 30_000);
+});
+
 describe("the gateway's memory budget", () => {
   let h: GatewayHarness;
   /**

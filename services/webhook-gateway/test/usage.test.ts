@@ -119,6 +119,25 @@ describe("usage metering", () => {
     expect(p99).toBeLessThanOrEqual(500);
     expect(minutes.every((r) => typeof r.at === "string" && r.at.endsWith(":00.000Z"))).toBe(true);
   });
+  it("counts a reply the gateway refuses to send (a statusCode that is no HTTP status) as a handler error", async () => {
+    const { botId } = await h.bot(`
+      logic['ok'] = async () => 'ok';
+      logic['bad'] = async (q, b, db, response) => { response.statusCode = /^\\d+$/.test(q.code) ? Number(q.code) : q.code; return 'x'; };
+    `);
+    const call = (path: string) => request(h.app).get(`/custom/${botId}/${path}`);
+    for (const code of ["700", "99", "abc"]) {
+      const res = await call(`bad?code=${code}`);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ ok: false, message: "Handler error" });
+    }
+    expect((await call("ok")).status).toBe(200);
+    expect((await call("bad?code=404")).status).toBe(404);
+    await h.waitForLog(botId, /^custom\/bad: response\.statusCode 700 is not an HTTP status from 200 to 599$/);
+    await h.gateway.usage.flush();
+    const t = total((await h.op("getBotUsage", { botId, granularity: "minute" })).usage as Row[]);
+    // The 404 is the handler's own answer, not an error of the call.
+    expect(t).toMatchObject({ requests: 5, errors: 3, handler: 3, timeout: 0, refused: 0 });
+  });
 });
 
 describe("account quotas in the gateway", () => {

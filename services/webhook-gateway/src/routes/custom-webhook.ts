@@ -14,7 +14,7 @@ import { PLATFORM_COOKIES } from "@botyard/openapi";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { LogicArgs } from "../isolate/protocol.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
-import { clientIp, hasBody, queryOf, readBody, sendJson } from "./http.js";
+import { clientIp, hasBody, queryOf, readBody, sendJson, whenWritten } from "./http.js";
 import { buildReply, InvalidReplyError } from "./reply.js";
 
 /** Largest webhook body. */
@@ -98,16 +98,20 @@ export function customWebhookRoute(runtime: BotRuntime, logs: BotLogWriter): Cus
         throw new AppError("MALFORMED_JSON");
       }
     }
-    const result = await runtime.runWebhook(botId, path, argsOf(req, call, rawBody, body));
-    let reply: ReturnType<typeof buildReply>;
+    const { result, release } = await runtime.runWebhook(botId, path, argsOf(req, call, rawBody, body));
+    // The reply stays in the bot's host memory until the connection has taken it (docs/bot-runtime.md#memory).
     try {
-      reply = buildReply(result, `/custom/${botId}/`);
-    } catch (err) {
-      if (!(err instanceof InvalidReplyError)) throw err;
-      logs.write(botId, "error", `custom/${path}: ${err.message}`);
-      throw new AppError("HANDLER_ERROR");
+      let reply: ReturnType<typeof buildReply>;
+      try {
+        reply = buildReply(result, `/custom/${botId}/`);
+      } catch (err) {
+        if (!(err instanceof InvalidReplyError)) throw err;
+        throw runtime.replyRefused(botId, path, err.message);
+      }
+      for (const problem of reply.problems) logs.write(botId, "warn", `custom/${path}: ${problem}`);
+      sendJson(req, res, reply.status, reply.body, reply.headers);
+    } finally {
+      whenWritten(res, release);
     }
-    for (const problem of reply.problems) logs.write(botId, "warn", `custom/${path}: ${problem}`);
-    sendJson(req, res, reply.status, reply.body, reply.headers);
   };
 }

@@ -76,6 +76,15 @@ export function readBody(parser: BodyParser, req: IncomingMessage, res: ServerRe
 const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
+ * Calls `done` once `res` holds no more of its body: at once when the connection took it all (a small reply, or none),
+ * else when the response is finished or its connection is gone.
+ */
+export function whenWritten(res: ServerResponse, done: () => void): void {
+  if (res.writableLength === 0 || res.destroyed) done();
+  else res.once("close", done);
+}
+
+/**
  * Sends `body` as JSON with `status`: `Content-Type` and `Content-Length` as express's `res.json` sets them, no ETag,
  * no body for HEAD, nor for a 204, 205 or 304 (a handler's choice: they carry no content). `headers` are set first,
  * so a name given twice in them keeps its last value.

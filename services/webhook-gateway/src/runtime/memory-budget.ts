@@ -1,7 +1,8 @@
 /**
  * Memory is budgeted twice. Per bot: every byte a bot makes the host hold for it (its host calls' arguments while they
  * wait and run, their results until the isolate has them, an `axios` response as it downloads, its buffered log
- * lines) counts against its host budget, and a call that would go past it fails in bot code. Per gateway: the
+ * lines, its handlers' replies until they are sent) counts against its host budget, and a call that would go past it
+ * fails in bot code (a reply past it fails the webhook call). Per gateway: the
  * isolates (each at its measured heap) and all bots' host bytes together stay within the gateway's budget, which the
  * sandbox pool keeps by evicting idle isolates; when nothing is left to evict, loading a bot and holding more bytes are
  * refused instead, so the process is never killed for its memory.

@@ -32,7 +32,7 @@ import { ALL_DEVICES, type Devices } from "./devices.js";
 import { decodeFromIsolate } from "./host-protocol.js";
 import { CallbackInbox, type IsolateInbox, MailboxReader } from "./mailbox.js";
 import { atOnce, type Handover, inCheckPhase } from "./outbox.js";
-import type { HoldRefusal, HostMemoryLedger } from "./memory-budget.js";
+import { type HoldRefusal, type HostMemoryLedger, NoRoomError } from "./memory-budget.js";
 
 /** What bot code may ask of the host, and where its console goes. */
 export interface SandboxHost {
@@ -47,6 +47,13 @@ export interface SandboxHost {
    */
   readonly memory?: HostMemoryLedger;
 }
+
+/**
+ * A call's outcome as the sandbox resolves it. A webhook's reply (`done`) comes with the bytes of the bot's host memory
+ * held for it (its message's length) in `heldBytes`: the caller gives them back once the reply has been sent
+ * (docs/bot-runtime.md#memory). Every other outcome's bytes are given back by the sandbox.
+ */
+export type SandboxOutcome = CallOutcome & { heldBytes?: number };
 
 /** A host call's result that is JSON text already: sent to the isolate as it is, not serialised again. */
 export class JsonText {
@@ -104,8 +111,8 @@ export interface Incident {
 }
 
 interface PendingCall {
-  resolve(outcome: CallOutcome): void;
-  reject(err: SandboxError): void;
+  resolve(outcome: SandboxOutcome): void;
+  reject(err: SandboxError | NoRoomError): void;
   timer: NodeJS.Timeout;
 }
 
@@ -114,8 +121,11 @@ const TIMED_OUT = /timed out/i;
 export const DEADLINE_GRACE_MS = 100;
 const MEMORY = /memory limit/i;
 
-/** The id of a call message as the bootstrap writes it, read without parsing the message (see #holdCall). */
-const CALL_PREFIX = /^\{"type":"call","id":(\d{1,15}),/;
+/**
+ * The id of a call message, or the call id of an outcome, as the bootstrap writes them, read without parsing the
+ * message (see #holdMessage).
+ */
+const HELD_PREFIX = /^\{"type":"(call|outcome)","(?:id|callId)":(\d{1,15}),/;
 /** Every sandbox of this process whose isolate is not freed yet: current, retiring, or kept by mistake. */
 const open = new Set<Sandbox>();
 
@@ -303,7 +313,7 @@ export class Sandbox {
   }
 
   /** Calls `logic[path]` with the webhook's arguments. */
-  runLogic(path: string, args: LogicArgs): Promise<CallOutcome> {
+  runLogic(path: string, args: LogicArgs): Promise<SandboxOutcome> {
     return this.#start((callId) => ({ type: "logic", callId, path, args }));
   }
 
@@ -345,10 +355,10 @@ export class Sandbox {
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
 
-  #start(build: (callId: number) => ToIsolate): Promise<CallOutcome> {
+  #start(build: (callId: number) => ToIsolate): Promise<SandboxOutcome> {
     if (this.closed) return Promise.reject(new SandboxError("closed", "The bot's isolate was closed"));
     const callId = this.#nextCallId++;
-    const done = new Promise<CallOutcome>((resolve, reject) => {
+    const done = new Promise<SandboxOutcome>((resolve, reject) => {
       // A little after the slice limit, so a slice that loops is caught by V8 first and named as the incident.
       const timer = setTimeout(() => this.#deadline(callId), this.limits.timeoutMs + DEADLINE_GRACE_MS);
       this.#calls.set(callId, { resolve, reject, timer });
@@ -485,12 +495,20 @@ export class Sandbox {
     for (const callId of this.#calls.ids()) this.#settle(callId, err);
   }
 
-  #settle(callId: number, result: CallOutcome | SandboxError): void {
+  /** Ends a call; `held` bytes of host memory were held for its outcome: handed on with a reply, else given back. */
+  #settle(callId: number, result: CallOutcome | SandboxError | NoRoomError, held = 0): void {
     const call = this.#calls.take(callId);
+    if (held > 0 && (call === undefined || result instanceof Error || result.status !== "done")) {
+      this.host.memory?.release(held);
+      held = 0;
+    }
     if (!call) return;
     clearTimeout(call.timer);
-    if (result instanceof SandboxError) call.reject(result);
-    else call.resolve(result);
+    if (result instanceof Error) call.reject(result);
+    else {
+      if (held > 0) (result as SandboxOutcome).heldBytes = held;
+      call.resolve(result);
+    }
     this.#closeIfRetiredAndIdle();
   }
 
@@ -516,11 +534,14 @@ export class Sandbox {
 
   #handleMessage(text: unknown): void {
     // A call is held in the bot's host memory from here (its text's length stands for what its parsed arguments take)
-    // until it settles; one over the budget is refused before it is even parsed.
-    const held = typeof text === "string" && this.host.memory !== undefined ? this.#holdCall(text) : 0;
+    // until it settles, and a handler's reply until it has been sent; one over the budget is refused before it is
+    // even parsed.
+    const held = typeof text === "string" && this.host.memory !== undefined ? this.#holdMessage(text) : 0;
     if (held < 0) return;
     const decoded = decodeFromIsolate(text, this.#byHand);
-    if (!decoded.ok || decoded.message.type !== "call") this.host.memory?.release(held);
+    if (!decoded.ok || (decoded.message.type !== "call" && decoded.message.type !== "outcome")) {
+      this.host.memory?.release(held);
+    }
     if (!decoded.ok) {
       if (decoded.id !== undefined) this.#reply(decoded.id, { message: `Invalid call: ${decoded.reason}` });
       else this.host.log("error", `The bot's isolate sent an invalid message (${decoded.reason})`);
@@ -532,7 +553,7 @@ export class Sandbox {
       return;
     }
     if (message.type === "outcome") {
-      this.#settle(message.callId, message.outcome);
+      this.#settle(message.callId, message.outcome, held);
       return;
     }
     if (message.type === "over") {
@@ -562,15 +583,23 @@ export class Sandbox {
   }
 
   /**
-   * Holds a call message's bytes in the bot's host memory: its length when held, 0 for a message that is not a call,
-   * -1 when the call was refused (it has been answered with the reason, unparsed).
+   * Holds the bytes of a call message or an outcome (a handler's reply) in the bot's host memory: its length when
+   * held, 0 for any other message, -1 when it was refused, unparsed: a call is answered with the reason, and a call
+   * of the host whose outcome it was fails as a memory error (the bot's budget) or for want of room (the gateway's).
    */
-  #holdCall(text: string): number {
-    const id = CALL_PREFIX.exec(text.slice(0, 48))?.[1];
-    if (id === undefined) return 0;
+  #holdMessage(text: string): number {
+    const match = HELD_PREFIX.exec(text.slice(0, 52));
+    if (match === null) return 0;
     const refusal = this.host.memory?.hold(text.length);
     if (refusal === undefined) return text.length;
-    this.#reply(Number(id), { message: refusal.message, code: memoryErrorCode(refusal) });
+    const id = Number(match[2]);
+    if (match[1] === "call") this.#reply(id, { message: refusal.message, code: memoryErrorCode(refusal) });
+    else if (refusal.kind === "gateway") this.#settle(id, new NoRoomError(NO_ROOM_FOR_REPLY));
+    else {
+      const size = (text.length / 2 ** 20).toFixed(1);
+      const message = `The handler's reply (${size} MiB) was refused (ERR_HOST_MEMORY): ${refusal.message}`;
+      this.#settle(id, new SandboxError("memory", message));
+    }
     return -1;
   }
 
@@ -596,6 +625,9 @@ export class Sandbox {
     this.#deliver({ type: "reply", id, ok: false, error });
   }
 }
+
+/** What a webhook answers (503) when the gateway's budget has no room for its handler's reply. */
+const NO_ROOM_FOR_REPLY = "The gateway has no memory free for this bot now; try again shortly";
 
 /** The code bot code sees on a call refused for memory: its own budget, or the gateway's. */
 function memoryErrorCode(refusal: HoldRefusal): string {

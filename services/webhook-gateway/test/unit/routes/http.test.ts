@@ -4,10 +4,12 @@
  * and the path and query must split as the router splits them.
  */
 import { createRequire } from "node:module";
-import type { IncomingMessage } from "node:http";
+import { createServer, get, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { clientIp, queryOf, splitTarget } from "../../../src/routes/http.js";
+import { waitFor } from "@botyard/common/testing";
+import { clientIp, queryOf, splitTarget, whenWritten } from "../../../src/routes/http.js";
 
 // express's own implementation of req.ip, loaded from where express finds it (it is not our dependency).
 const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
@@ -78,5 +80,45 @@ describe("splitTarget and queryOf", () => {
     expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
     expect(query).toEqual({ a: ["1", "2"], b: "\ufffd", ["__proto__"]: "x" });
     expect(queryOf(undefined)).toEqual({});
+  });
+});
+
+describe("whenWritten", () => {
+  /** A server answering `chars` characters; `written` says, right after the reply is ended, whether it was done. */
+  async function serve(chars: number) {
+    const seen = { doneAtOnce: undefined as boolean | undefined, done: false };
+    const server = createServer((_req, res) => {
+      res.end("z".repeat(chars));
+      whenWritten(res, () => {
+        seen.done = true;
+      });
+      seen.doneAtOnce = seen.done;
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { seen, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  }
+
+  it("is done at once when the connection took the whole reply", async () => {
+    const { seen, server, url } = await serve(100);
+    await new Promise<void>((resolve) => get(url, (res) => res.resume().on("end", resolve)));
+    server.close();
+    expect(seen.doneAtOnce).toBe(true);
+  });
+
+  it("waits for a reply larger than the socket's buffers until the client has read it", async () => {
+    const { seen, server, url } = await serve(32 * 1024 * 1024);
+    let received = 0;
+    await new Promise<void>((resolve) =>
+      get(url, (res) => {
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+        });
+        res.on("end", resolve);
+      }),
+    );
+    server.close();
+    expect(seen.doneAtOnce).toBe(false);
+    expect(received).toBe(32 * 1024 * 1024);
+    await waitFor(() => (seen.done ? true : undefined));
   });
 });
