@@ -23,7 +23,7 @@ export interface ScheduleView {
   attempt: number;
   /** True while a replica runs it. */
   running: boolean;
-  lastStatus: string | null;
+  lastStatus: "ok" | "failed" | "skipped" | null;
   lastRunAt: Date | null;
 }
 
@@ -78,7 +78,7 @@ export type ScheduleChange =
   /** The attempt never started (the bot was busy): take it again at `at`, as the same attempt. */
   | { type: "defer"; at: Date }
   /** A cron schedule moves on to its next occurrence. */
-  | { type: "advance"; next: Date; status: ScheduleRunStatus };
+  | { type: "advance"; next: Date; status: "ok" | "failed" | "skipped" };
 
 /** One finished attempt, for the history. */
 export interface RunRecord {

@@ -373,7 +373,7 @@ export const schedules = pgTable(
     /** The lease of the replica running it now, else null. */
     claim: text("claim"),
     /** How the last finished run ended (`ok`, `failed`, `skipped`), and when; null before the first. */
-    lastStatus: text("last_status"),
+    lastStatus: text("last_status").$type<"ok" | "failed" | "skipped">(),
     lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },

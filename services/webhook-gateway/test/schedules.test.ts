@@ -383,3 +383,102 @@ describe("durability and fencing", () => {
     }
   });
 });
+
+describe("owners' routes (/apiv3)", () => {
+  const post = (op: string, fields: Record<string, unknown>) =>
+    request(h.management)
+      .post(`/apiv3/${op}`)
+      .send({ apiKey: h.apiKey, ...fields });
+
+  it("listSchedules, runScheduleNow, listScheduleRuns and cancelSchedule", async () => {
+    const { botId } = await h.bot(CODE);
+    await call(botId, "runAfter", 3600, "tick", "now!", { key: "later" });
+    await call(botId, "cron", "0 9 * * 1-5", "tick", { key: "digest", timezone: "Europe/Berlin" });
+    const listed = await h.op("listSchedules", { botId });
+    expect(listed.msg).toBe("2 schedules");
+    expect(listed.schedules).toEqual([
+      expect.objectContaining({
+        key: "later",
+        name: "tick",
+        kind: "once",
+        attempt: 0,
+        running: false,
+        lastStatus: null,
+      }),
+      expect.objectContaining({ key: "digest", kind: "cron", expression: "0 9 * * 1-5", timezone: "Europe/Berlin" }),
+    ]);
+    const usage = await h.op("getAccountUsage");
+    expect(usage.quotas).toContainEqual({ quota: "pendingScheduledRuns", limit: 1000, use: expect.any(Number) });
+
+    expect(await h.op("runScheduleNow", { botId, key: "later" })).toMatchObject({ started: true });
+    await waitFor(async () => (await runs(botId)).some((r) => r.payload === "now!"), { what: "the run made due now" });
+    const history = await waitFor(async () => {
+      const body = await h.op("listScheduleRuns", { botId, limit: 10 });
+      const r = body.runs as Array<Record<string, unknown>>;
+      return r.length > 0 && r;
+    });
+    expect(history[0]).toMatchObject({ key: "later", name: "tick", status: "ok", attempt: 1, error: null });
+    for (const field of ["scheduledAt", "startedAt", "finishedAt"])
+      expect(Date.parse(history[0]![field] as string)).toBeGreaterThan(0);
+
+    expect(await h.op("cancelSchedule", { botId, key: "digest" })).toMatchObject({ msg: "Schedule digest cancelled" });
+    expect((await h.op("listSchedules", { botId })).schedules).toEqual([]);
+  });
+
+  it("answers 404 for a key the bot lacks and for another account's bot, 400 for bad fields", async () => {
+    const { botId } = await h.bot(CODE);
+    for (const op of ["cancelSchedule", "runScheduleNow"]) {
+      const res = await post(op, { botId, key: "nope" });
+      expect([res.status, res.body.msg]).toEqual([404, "Schedule not found"]);
+    }
+    const stranger = await post("listSchedules", { botId: "no-such-bot" });
+    expect([stranger.status, stranger.body.msg]).toEqual([404, "Bot not found"]);
+    expect((await post("cancelSchedule", { botId })).body).toMatchObject({ stat_code: 400, msg: "key is required" });
+    expect((await post("cancelSchedule", { botId, key: 5 })).body).toMatchObject({ msg: "key must be a string" });
+    expect((await post("listScheduleRuns", { botId, limit: 0 })).body).toMatchObject({
+      stat_code: 400,
+      msg: "limit must be between 1 and 1000",
+    });
+    expect((await post("cancelSchedule", { botId, key: "x".repeat(129) })).status).toBe(400);
+  });
+});
+
+describe("the plan's pendingScheduledRuns quota", () => {
+  let q: GatewayHarness;
+  beforeAll(async () => {
+    const quotas = {
+      bots: 10,
+      storedDocuments: 1000,
+      storedBytes: 1_000_000,
+      broadcastsPerDay: 1,
+      liveStreams: 1,
+      pendingScheduledRuns: 3,
+      requestsPerSecond: 1000,
+    };
+    q = await startGatewayHarness({ plans: { byName: { small: quotas }, defaultName: "small" } });
+  });
+  afterAll(async () => {
+    await q.close();
+  });
+
+  it("counts schedules across the account's bots; the next is QUOTA_EXCEEDED, a replacement by key is not", async () => {
+    const a = await q.bot(CODE);
+    const b = await q.bot(CODE);
+    const callOn = async (botId: string, ...args: unknown[]) =>
+      (
+        await request(q.app)
+          .post(`/custom/${botId}/call`)
+          .send({ method: args[0], args: args.slice(1) })
+      ).body.data as { value?: unknown; code?: string; error?: string };
+    expect((await callOn(a.botId, "runAfter", 600, "tick", null, { key: "1" })).value).toBeDefined();
+    expect((await callOn(a.botId, "cron", "0 9 * * *", "tick", { key: "2" })).value).toBeDefined();
+    expect((await callOn(b.botId, "runAfter", 600, "tick", null, { key: "3" })).value).toBeDefined();
+    const over = await callOn(b.botId, "runAfter", 600, "tick", null, { key: "4" });
+    expect(over.code).toBe("QUOTA_EXCEEDED");
+    expect(over.error).toMatch(/pendingScheduledRuns quota .*limit 3, in use 3/);
+    expect((await callOn(b.botId, "runAfter", 900, "tick", null, { key: "3" })).value).toMatchObject({ key: "3" });
+    expect((await q.op("getAccountUsage")).quotas).toContainEqual({ quota: "pendingScheduledRuns", limit: 3, use: 3 });
+    await callOn(a.botId, "cancel", "1");
+    expect((await callOn(b.botId, "runAfter", 600, "tick", null, { key: "4" })).value).toMatchObject({ key: "4" });
+  });
+});
