@@ -187,7 +187,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   app.use(apiv3Router({ accounts, bots, usage, schedules, logger: deps.logger }));
   app.use(
     dashboardRouter(
-      { auth, http: sessionHttp, accounts, bots, usage, broadcasts: broadcast.service, live },
+      { auth, http: sessionHttp, accounts, bots, usage, schedules, broadcasts: broadcast.service, live },
       deps.logger,
     ),
   );
