@@ -314,6 +314,18 @@ export class ScheduleRepository {
     });
   }
 
+  /**
+   * Schedules that no replica has taken although they were due more than `graceMs` ago: missed runs in the making
+   * (no gateway fires, or they cannot keep up). A claimed row is not counted: its next_run_at is its lease's end.
+   */
+  async overdue(graceMs: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schedules)
+      .where(sql`${schedules.nextRunAt} < now() - ${graceMs} * interval '1 millisecond'`);
+    return row?.n ?? 0;
+  }
+
   /** The bot's last `limit` runs, newest first. */
   runs(botId: string, limit: number): Promise<ScheduleRunView[]> {
     return this.db

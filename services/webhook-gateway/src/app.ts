@@ -32,6 +32,7 @@ import { Egress } from "./runtime/egress.js";
 import { registerMemoryMetrics } from "./runtime/memory-metrics.js";
 import { docsRouter, OPENAPI_PATH } from "@botyard/openapi";
 import { type FirerOptions, ScheduleFirer } from "./schedules/schedule-firer.js";
+import { registerScheduleMetrics } from "./schedules/schedule-metrics.js";
 import { DEFAULT_SCHEDULE_LIMITS, type ScheduleLimits, ScheduleService } from "./schedules/schedule-service.js";
 import { gatewayDocument } from "./openapi.js";
 
@@ -164,6 +165,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
             runtime,
             log: (botId, level, message) => logs.write(botId, level, message),
             logger: deps.logger,
+            observer: registerScheduleMetrics(deps.registry, scheduleRepository),
           },
           { ...defaultFirerOptions(deps.runtime.limits.timeoutMs), ...firing },
         );

@@ -51,10 +51,11 @@ let h: GatewayHarness;
 let repository: ScheduleRepository;
 beforeAll(async () => {
   h = await startGatewayHarness({
-    timeoutMs: 2000,
+    // Generous: the machine running the suite may be loaded, and a timeout here is not what these tests are about.
+    timeoutMs: 5000,
     schedules: {
       limits: { minIntervalS: 1, maxOncePerBot: 300, maxCronPerBot: 3 },
-      firing: { pollMs: 20, retryMs: 20, maxAttempts: 3, leaseMs: 5000 },
+      firing: { pollMs: 20, retryMs: 20, maxAttempts: 3, leaseMs: 15_000 },
     },
   });
   repository = new ScheduleRepository(h.handle.db);
@@ -336,9 +337,9 @@ describe("durability and fencing", () => {
     started.push(await h.replica());
     const { botId } = await h.bot(CODE);
     // Written due later, then made due at once in one statement, so every replica sees all 200 together.
-    for (let i = 0; i < 200; i += 10) {
+    for (let i = 0; i < 200; i += 5) {
       await Promise.all(
-        Array.from({ length: 10 }, (_, j) => call(botId, "runAfter", 3600, "tick", i + j, { key: `r${i + j}` })),
+        Array.from({ length: 5 }, (_, j) => call(botId, "runAfter", 3600, "tick", i + j, { key: `r${i + j}` })),
       );
     }
     await h.handle.db.execute(sql`update schedules set due_at = now(), next_run_at = now() where bot_id = ${botId}`);
@@ -356,6 +357,28 @@ describe("durability and fencing", () => {
     expect(all.every((r) => r.run.attempt === 1)).toBe(true);
     expect(done.length).toBeGreaterThanOrEqual(200);
   }, 120_000);
+
+  it("/metrics shows lateness, endings, and a due run no replica took as overdue", async () => {
+    const { botId } = await h.bot(CODE);
+    await call(botId, "runAfter", 0, "tick", "metered", { key: "m" });
+    await waitFor(async () => (await repository.list(botId)).length === 0, { what: "the metered run" });
+    const scrape = async () => (await request(h.app).get("/metrics")).text;
+    const text = await scrape();
+    expect(text).toMatch(/gateway_schedule_lateness_seconds_count\{[^}]*\} \d+/);
+    expect(text).toMatch(/gateway_schedule_runs_total\{[^}]*status="ok"[^}]*\} \d+/);
+    expect(text).toMatch(/gateway_schedules_overdue\{[^}]*\} 0/);
+    const resume = await pauseFiring();
+    try {
+      await call(botId, "runAfter", 3600, "tick", "missed", { key: "missed" });
+      await h.handle.db.execute(
+        sql`update schedules set next_run_at = now() - interval '2 minutes', due_at = now() - interval '2 minutes' where bot_id = ${botId}`,
+      );
+      expect(await scrape()).toMatch(/gateway_schedules_overdue\{[^}]*\} 1/);
+    } finally {
+      resume();
+    }
+    await waitFor(async () => (await repository.list(botId)).length === 0, { what: "the missed run to be taken" });
+  });
 
   it("two claims at the same moment never share a row, and a stale claim cannot finish a run", async () => {
     const { botId } = await h.bot(CODE);

@@ -12,6 +12,7 @@ import { AppError, type Logger } from "@botyard/common";
 import type { ClaimedRun, RunRecord, ScheduleChange, ScheduleRepository } from "@botyard/db";
 import type { CallOutcome, ScheduledRun } from "../isolate/protocol.js";
 import { nextOccurrence } from "./cron.js";
+import type { ScheduleObserver } from "./schedule-metrics.js";
 
 /** Settings of the loop (SCHEDULE_* variables). */
 export interface FirerOptions {
@@ -39,6 +40,8 @@ export interface FirerDeps {
   /** Writes a line to the bot's log. */
   log(botId: string, level: "warn" | "error", message: string): void;
   logger: Logger;
+  /** Where lateness and endings are counted. @defaultValue not counted */
+  observer?: ScheduleObserver;
   now?: () => Date;
 }
 
@@ -132,9 +135,11 @@ export class ScheduleFirer {
 
   async #fire(run: ClaimedRun): Promise<void> {
     const startedAt = this.#now();
+    if (run.attempt === 1) this.deps.observer?.started((startedAt.getTime() - run.dueAt.getTime()) / 1000);
     const ending = run.attempt > this.options.maxAttempts ? interrupted(run) : await this.#attempt(run);
     const finishedAt = this.#now();
     const { change, record } = this.#outcome(run, ending, startedAt, finishedAt);
+    if (record) this.deps.observer?.finished(record.status);
     try {
       const held = await this.deps.repository.finish(run, change, record);
       if (!held) this.deps.logger.info({ botId: run.botId, key: run.key }, "scheduled run's claim was gone at its end");

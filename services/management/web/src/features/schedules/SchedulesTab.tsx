@@ -58,7 +58,7 @@ export function SchedulesTab({ botId }: { botId: string }) {
       {action.error ? <ErrorNote error={action.error} title="Could not change the schedule" /> : null}
       {data.data ? (
         <>
-          <Warnings runs={data.data.runs} />
+          <Warnings runs={data.data.runs} schedules={data.data.schedules} />
           <ScheduleTable
             schedules={data.data.schedules}
             onRun={(key) => action.mutate({ action: "run", key })}
@@ -71,9 +71,28 @@ export function SchedulesTab({ botId }: { botId: string }) {
   );
 }
 
-function Warnings({ runs }: { runs: ScheduleRun[] }) {
+/** A run not started this long after its due time was missed (no gateway took it): the operator's alarm fires too. */
+const MISSED_AFTER_MS = 60_000;
+
+function Warnings({ runs, schedules }: { runs: ScheduleRun[]; schedules: Schedule[] }) {
   const bad = troubled(runs);
-  if (bad.size === 0) return null;
+  const missed = schedules.filter((s) => !s.running && Date.now() - Date.parse(s.next) > MISSED_AFTER_MS);
+  if (bad.size === 0 && missed.length === 0) return null;
+  return (
+    <>
+      {missed.length > 0 ? (
+        <div className="note note-error" role="alert" data-testid="schedule-missed">
+          <strong>Missed.</strong>{" "}
+          {missed.map((s) => `${s.key} was due at ${when(s.next)} and has not started`).join("; ")}. The platform's
+          operators are alerted; it runs as soon as a gateway takes it.
+        </div>
+      ) : null}
+      {bad.size > 0 ? <Troubled bad={bad} /> : null}
+    </>
+  );
+}
+
+function Troubled({ bad }: { bad: Map<string, ScheduleRun> }) {
   return (
     <div className="note note-warning" role="alert" data-testid="schedule-warning">
       <strong>
