@@ -333,6 +333,29 @@ describe("durability and fencing", () => {
     expect(await repository.runs(botId, 10)).toMatchObject([{ status: "ok", attempt: 2 }]);
   });
 
+  it("a run cut short on its last attempt is recorded failed without running again", async () => {
+    const { botId } = await h.bot(CODE);
+    await call(botId, "runAfter", 3600, "tick", "never", { key: "y" });
+    await h.handle.db.execute(
+      sql`update schedules set claim = 'dead-replica', attempt = 3, due_at = now(), next_run_at = now() + interval '100 milliseconds' where bot_id = ${botId} and key = 'y'`,
+    );
+    const [run] = await waitFor(
+      async () => {
+        const r = await repository.runs(botId, 10);
+        return r.length > 0 && r;
+      },
+      { what: "the interrupted run's record" },
+    );
+    expect(run).toMatchObject({
+      key: "y",
+      status: "failed",
+      attempt: 4,
+      error: "Interrupted 3 times (the gateway running it stopped)",
+    });
+    expect(await runs(botId)).toEqual([]);
+    expect(await repository.list(botId)).toEqual([]);
+  });
+
   it("three replicas firing 200 runs due at once run each exactly once", async () => {
     started.push(await h.replica());
     const { botId } = await h.bot(CODE);
