@@ -314,6 +314,26 @@ describe("durability and fencing", () => {
     expect(await repository.runs(botId, 10)).toMatchObject([{ key: "d", status: "ok", attempt: 1 }]);
   });
 
+  it("a code edit and a restart keep the schedules; the run calls the handler of the new code", async () => {
+    const { botId } = await h.bot(CODE);
+    await call(botId, "runAfter", 3600, "tick", "edited", { key: "e" });
+    await h.edit(
+      botId,
+      `${CODE}\nscheduled['tick'] = async (payload, db, run) => { await db.operation.insertOne('runs', { n: 1, name: 'v2', payload, run }); };`,
+    );
+    await h.restart(botId);
+    expect((await repository.list(botId)).map((s) => s.key)).toEqual(["e"]);
+    await h.handle.db.execute(sql`update schedules set due_at = now(), next_run_at = now() where bot_id = ${botId}`);
+    const [run] = await waitFor(
+      async () => {
+        const r = await runs(botId);
+        return r.length > 0 && r;
+      },
+      { what: "the run on the new code" },
+    );
+    expect(run).toMatchObject({ name: "v2", payload: "edited" });
+  });
+
   it("a run cut short by a dead replica is taken again after its lease and sees attempt 2", async () => {
     const { botId } = await h.bot(CODE);
     await call(botId, "runAfter", 3600, "tick", "crashed", { key: "x" });
