@@ -291,6 +291,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apiv3/listSchedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bot's scheduled runs
+         * @description The bot's schedules (written by its code with scheduler.runAfter, runAt and cron), soonest first: one-off runs until they have run, cron schedules until cancelled (docs/bot-runtime.md#scheduled-runs).
+         */
+        get: operations["listSchedulesViaGet"];
+        put?: never;
+        /**
+         * List the bot's scheduled runs
+         * @description The bot's schedules (written by its code with scheduler.runAfter, runAt and cron), soonest first: one-off runs until they have run, cron schedules until cancelled (docs/bot-runtime.md#scheduled-runs).
+         */
+        post: operations["listSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/cancelSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel one of the bot's scheduled runs
+         * @description Deletes the schedule of key, as scheduler.cancel(key) does in bot code. A run already under way finishes and records nothing.
+         */
+        get: operations["cancelScheduleViaGet"];
+        put?: never;
+        /**
+         * Cancel one of the bot's scheduled runs
+         * @description Deletes the schedule of key, as scheduler.cancel(key) does in bot code. A run already under way finishes and records nothing.
+         */
+        post: operations["cancelSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/runScheduleNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run one of the bot's schedules now
+         * @description Makes the schedule due now: a gateway runs it within a poll (200 ms) as it runs any due run, with retries. A cron schedule then goes on with its next match after now; a one-off run is done once it has run. When a gateway runs the schedule at this moment it is left alone and started is false.
+         */
+        get: operations["runScheduleNowViaGet"];
+        put?: never;
+        /**
+         * Run one of the bot's schedules now
+         * @description Makes the schedule due now: a gateway runs it within a poll (200 ms) as it runs any due run, with retries. A cron schedule then goes on with its next match after now; a one-off run is done once it has run. When a gateway runs the schedule at this moment it is left alone and started is false.
+         */
+        post: operations["runScheduleNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/listScheduleRuns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the history of the bot's scheduled runs
+         * @description The bot's last finished attempts of scheduled runs, newest first (the newest 1,000 per bot are kept): when each was due, started and finished, how it ended, its attempt and error.
+         */
+        get: operations["listScheduleRunsViaGet"];
+        put?: never;
+        /**
+         * Read the history of the bot's scheduled runs
+         * @description The bot's last finished attempts of scheduled runs, newest first (the newest 1,000 per bot are kept): when each was due, started and finished, how it ended, its attempt and error.
+         */
+        post: operations["listScheduleRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiv3/getBotUsage": {
         parameters: {
             query?: never;
@@ -743,6 +839,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{botId}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's scheduled runs and its last 100 finished runs (as /apiv3/listSchedules and listScheduleRuns) */
+        get: operations["dashboardSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/schedules/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled run (as /apiv3/cancelSchedule) */
+        post: operations["dashboardCancelSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/schedules/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a scheduled run due now (as /apiv3/runScheduleNow) */
+        post: operations["dashboardRunScheduleNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{botId}/recipients": {
         parameters: {
             query?: never;
@@ -1083,6 +1230,70 @@ export interface components {
             /** @enum {string} */
             level: "log" | "info" | "warn" | "error";
             message: string;
+        };
+        ScheduleEntry: {
+            key: string;
+            /** @description The handler it runs: scheduled[name]. */
+            name: string;
+            /** @enum {string} */
+            kind: "once" | "cron";
+            /**
+             * Format: date-time
+             * @description The next run (or the one under way).
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            next: string;
+            /**
+             * @description Cron only: 5 or 6 fields.
+             * @example 0 9 * * 1-5
+             */
+            expression?: string;
+            /**
+             * @description Cron only: IANA time zone.
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /** @description Attempts of the next run so far (0 before the first). */
+            attempt: number;
+            /** @description A gateway runs it now. */
+            running: boolean;
+            /**
+             * @description Cron: how its last run ended.
+             * @enum {string|null}
+             */
+            lastStatus: "ok" | "failed" | "skipped" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            lastRunAt: string | null;
+        };
+        ScheduleRunEntry: {
+            key: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the run was due.
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            scheduledAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            finishedAt: string;
+            /**
+             * @description ok: the handler ended; failed: its last attempt threw, timed out or had no handler; skipped: the bot was stopped or halted; retrying: this attempt failed and another follows.
+             * @enum {string}
+             */
+            status: "ok" | "failed" | "skipped" | "retrying";
+            attempt: number;
+            error: string | null;
         };
         UsagePeriod: {
             /**
@@ -1533,6 +1744,21 @@ export interface components {
             };
             /** @description Parsed JSON when the reply is JSON, else its text. */
             body?: unknown;
+        };
+        DashboardSchedulesReply: {
+            /** @enum {boolean} */
+            ok: true;
+            schedules: components["schemas"]["ScheduleEntry"][];
+            runs: components["schemas"]["ScheduleRunEntry"][];
+        };
+        DashboardCancelScheduleReply: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        DashboardRunScheduleNowReply: {
+            /** @enum {boolean} */
+            ok: true;
+            started: boolean;
         };
         DashboardRecipientsReply: {
             /** @enum {boolean} */
@@ -5010,6 +5236,1133 @@ export interface operations {
                         ok: true;
                         msg: string;
                         logs: components["schemas"]["LogLine"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listSchedulesViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 schedules",
+                     *       "schedules": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "kind": "cron",
+                     *           "next": "2026-11-30T08:00:00.000Z",
+                     *           "expression": "0 9 * * 1-5",
+                     *           "timezone": "Europe/Berlin",
+                     *           "attempt": 0,
+                     *           "running": false,
+                     *           "lastStatus": "ok",
+                     *           "lastRunAt": "2026-11-27T08:00:00.412Z"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        schedules: components["schemas"]["ScheduleEntry"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 schedules",
+                     *       "schedules": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "kind": "cron",
+                     *           "next": "2026-11-30T08:00:00.000Z",
+                     *           "expression": "0 9 * * 1-5",
+                     *           "timezone": "Europe/Berlin",
+                     *           "attempt": 0,
+                     *           "running": false,
+                     *           "lastStatus": "ok",
+                     *           "lastRunAt": "2026-11-27T08:00:00.412Z"
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        schedules: components["schemas"]["ScheduleEntry"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    cancelScheduleViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Schedule weekday-digest cancelled",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Schedule not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    cancelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Schedule weekday-digest cancelled",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Schedule not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    runScheduleNowViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Schedule weekday-digest is due now",
+                     *       "started": true,
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        started: boolean;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Schedule not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    runScheduleNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Schedule weekday-digest is due now",
+                     *       "started": true,
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        started: boolean;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Schedule not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listScheduleRunsViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 runs",
+                     *       "runs": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "scheduledAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": "2026-11-27T08:00:00.081Z",
+                     *           "finishedAt": "2026-11-27T08:00:00.412Z",
+                     *           "status": "ok",
+                     *           "attempt": 1,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        runs: components["schemas"]["ScheduleRunEntry"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listScheduleRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /** @description How many runs, newest first (default 100). */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 runs",
+                     *       "runs": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "scheduledAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": "2026-11-27T08:00:00.081Z",
+                     *           "finishedAt": "2026-11-27T08:00:00.412Z",
+                     *           "status": "ok",
+                     *           "attempt": 1,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        runs: components["schemas"]["ScheduleRunEntry"][];
                         /** @enum {number} */
                         stat_code: 200;
                     };
@@ -10111,6 +11464,536 @@ export interface operations {
                      *       "error": {
                      *         "code": "GATEWAY_UNREACHABLE",
                      *         "message": "The webhook gateway could not be reached"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "schedules": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "kind": "cron",
+                     *           "next": "2026-11-23T12:00:00.000Z",
+                     *           "expression": "0 9 * * 1-5",
+                     *           "timezone": "Europe/Berlin",
+                     *           "attempt": 0,
+                     *           "running": false,
+                     *           "lastStatus": "failed",
+                     *           "lastRunAt": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "runs": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "scheduledAt": "2026-11-23T12:00:00.000Z",
+                     *           "startedAt": "2026-11-23T12:00:00.000Z",
+                     *           "finishedAt": "2026-11-23T12:00:00.000Z",
+                     *           "status": "failed",
+                     *           "attempt": 3,
+                     *           "error": "Error: the digest service answered 502"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSchedulesReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardCancelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardCancelScheduleReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardRunScheduleNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "started": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardRunScheduleNowReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
                      *       }
                      *     }
                      */

@@ -39,6 +39,7 @@ export const errorCatalogue = {
   ACCOUNT_EXISTS: { status: 409, message: "An account with this e-mail already exists" },
   JOB_NOT_FOUND: { status: 404, message: "Job not found" },
   JOB_FINISHED: { status: 409, message: "Job is already finished" },
+  SCHEDULE_NOT_FOUND: { status: 404, message: "Schedule not found" },
   // The bot runtime.
   INVALID_PATH: { status: 400, message: "Invalid path format" },
   NO_HANDLER: { status: 400, message: "No handler for this path" },

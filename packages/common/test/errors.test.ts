@@ -36,6 +36,7 @@ describe("errorCatalogue", () => {
       ACCOUNT_EXISTS: "409 An account with this e-mail already exists",
       JOB_NOT_FOUND: "404 Job not found",
       JOB_FINISHED: "409 Job is already finished",
+      SCHEDULE_NOT_FOUND: "404 Schedule not found",
       INVALID_PATH: "400 Invalid path format",
       NO_HANDLER: "400 No handler for this path",
       QUOTA_EXCEEDED: "403 Over a quota of the account's plan",

@@ -9,3 +9,15 @@ export {
   type UsageGranularity,
   type UsageRow,
 } from "./usage-repository.js";
+export {
+  type ClaimedRun,
+  type RunRecord,
+  SCHEDULE_RUNS_KEPT,
+  type ScheduleBounds,
+  type ScheduleChange,
+  type ScheduleInput,
+  type ScheduleRefusal,
+  ScheduleRepository,
+  type ScheduleRunView,
+  type ScheduleView,
+} from "./schedule-repository.js";

@@ -337,3 +337,68 @@ export const botUsageHour = pgTable("bot_usage_hour", usageColumns(), (t) => [
   primaryKey({ columns: [t.botId, t.at] }),
   index("bot_usage_hour_at_idx").on(t.at),
 ]);
+
+/** What a schedule runs: one run at a time, or every time a cron expression matches. */
+export type ScheduleKind = "once" | "cron";
+
+/**
+ * A bot's scheduled run (docs/bot-runtime.md#scheduled-runs): the source of truth of every pending run, so a restart,
+ * a deploy or a Redis flush loses none. `dueAt` is the occurrence being run (the handler's `run.scheduledAt`);
+ * `nextRunAt` is when a gateway's firing loop takes the row next: the due time, a retry's time, or, while a replica
+ * runs it, the end of that replica's lease (so a run cut short by a crash is taken again, as the next attempt).
+ * `claim` fences the lease: only the replica holding it may record how the run ended.
+ */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: text("id").primaryKey(),
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    /** The bot's name for it: the same key again replaces the schedule. */
+    key: text("key").notNull(),
+    /** The handler: `scheduled[name]`. */
+    name: text("name").notNull(),
+    kind: text("kind").$type<ScheduleKind>().notNull(),
+    /** The cron expression (kind `cron`), else null. */
+    expression: text("expression"),
+    /** IANA time zone of the cron expression (kind `cron`), else null. */
+    timezone: text("timezone"),
+    /** The handler's first argument, as JSON text (null: undefined). */
+    payload: text("payload"),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull(),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Attempts of the current occurrence so far (the run under way included). */
+    attempt: integer("attempt").notNull().default(0),
+    /** The lease of the replica running it now, else null. */
+    claim: text("claim"),
+    /** How the last finished run ended (`ok`, `failed`, `skipped`), and when; null before the first. */
+    lastStatus: text("last_status").$type<"ok" | "failed" | "skipped">(),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("schedules_bot_key_idx").on(t.botId, t.key), index("schedules_next_run_idx").on(t.nextRunAt)],
+);
+
+/** How one attempt of a scheduled run ended. */
+export type ScheduleRunStatus = "ok" | "failed" | "skipped" | "retrying";
+
+/** The history of scheduled runs, one row per finished attempt; trimmed to the newest rows per bot. */
+export const scheduleRuns = pgTable(
+  "schedule_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: text("status").$type<ScheduleRunStatus>().notNull(),
+    attempt: integer("attempt").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("schedule_runs_bot_idx").on(t.botId, t.id)],
+);

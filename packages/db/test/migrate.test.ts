@@ -72,6 +72,8 @@ describe("migrations", () => {
       "documents",
       "password_invites",
       "recipients",
+      "schedule_runs",
+      "schedules",
       "sessions",
     ]);
     // Each migration is recorded once, not once per process.

@@ -19,7 +19,8 @@ import {
   type RedisConnection,
   type Registry,
 } from "@botyard/common";
-import { type Database, UsageRepository } from "@botyard/db";
+import { type Database, ScheduleRepository, UsageRepository } from "@botyard/db";
+import { ScheduleService } from "./schedules/schedule-service.js";
 import { QuotaRepository } from "./usage/quota-repository.js";
 import { QuotaService } from "./usage/quota-service.js";
 import { UsageService } from "./usage/usage-service.js";
@@ -182,10 +183,11 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   if (admin) app.use(admin.router);
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
-  app.use(apiv3Router({ accounts, bots, usage, logger: deps.logger }));
+  const schedules = new ScheduleService(bots, new ScheduleRepository(deps.db));
+  app.use(apiv3Router({ accounts, bots, usage, schedules, logger: deps.logger }));
   app.use(
     dashboardRouter(
-      { auth, http: sessionHttp, accounts, bots, usage, broadcasts: broadcast.service, live },
+      { auth, http: sessionHttp, accounts, bots, usage, schedules, broadcasts: broadcast.service, live },
       deps.logger,
     ),
   );

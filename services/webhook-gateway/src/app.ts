@@ -16,7 +16,7 @@ import {
   type RedisNames,
   type Registry,
 } from "@botyard/common";
-import { type Database, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
+import { type Database, ScheduleRepository, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
 import { DocumentStore, type DocumentStoreLimits } from "@botyard/docstore";
 import type pg from "pg";
 import type { TelegramClient } from "@botyard/telegram";
@@ -31,6 +31,9 @@ import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
 import { registerMemoryMetrics } from "./runtime/memory-metrics.js";
 import { docsRouter, OPENAPI_PATH } from "@botyard/openapi";
+import { type FirerOptions, ScheduleFirer } from "./schedules/schedule-firer.js";
+import { registerScheduleMetrics } from "./schedules/schedule-metrics.js";
+import { DEFAULT_SCHEDULE_LIMITS, type ScheduleLimits, ScheduleService } from "./schedules/schedule-service.js";
 import { gatewayDocument } from "./openapi.js";
 
 /** What the gateway is built from. */
@@ -63,6 +66,17 @@ export interface GatewayDeps {
    * @defaultValue on, flushed every 10 000 ms, old rows pruned every 600 000 ms
    */
   usage?: { enabled?: boolean; flushMs?: number; pruneMs?: number };
+  /**
+   * Scheduled runs (docs/bot-runtime.md#scheduled-runs): the bounds of bot code's `scheduler`, and this replica's
+   * firing loop (`firing: false` fires none). @defaultValue DEFAULT_SCHEDULE_LIMITS; firing on with
+   * {@link defaultFirerOptions}
+   */
+  schedules?: { limits?: Partial<ScheduleLimits>; firing?: Partial<FirerOptions> | false };
+}
+
+/** The firing loop's defaults for a handler time limit of `timeoutMs` (docs/bot-runtime.md#how-runs-fire). */
+export function defaultFirerOptions(timeoutMs: number): FirerOptions {
+  return { pollMs: 200, maxInFlight: 32, leaseMs: timeoutMs * 2 + 30_000, maxAttempts: 3, retryMs: 1000 };
 }
 
 /** The app and what must be closed with it. */
@@ -75,6 +89,8 @@ export interface Gateway {
   /** The express app behind `app`: operator endpoints, /openapi.json and the 404s. */
   rest: Express;
   runtime: BotRuntime;
+  /** This replica's firing loop of scheduled runs; undefined when it fires none. */
+  firer: ScheduleFirer | undefined;
   logs: BotLogWriter;
   events: BotEventBus;
   /** This replica's usage counts, and the flush that writes them (tests force it). */
@@ -121,6 +137,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       }, deps.usage?.pruneMs ?? 600_000)
     : undefined;
   pruner?.unref();
+  const scheduleRepository = new ScheduleRepository(deps.db);
   const runtime = new BotRuntime(
     {
       repository,
@@ -137,13 +154,29 @@ export function createGateway(deps: GatewayDeps): Gateway {
         new DocumentStore(deps.storePool ?? deps.db, botId, { ...deps.storeLimits, ...quota }, observer),
       logger: deps.logger,
       usage: meter,
+      schedules: new ScheduleService(scheduleRepository, { ...DEFAULT_SCHEDULE_LIMITS, ...deps.schedules?.limits }),
     },
     deps.runtime,
   );
+  const firing = deps.schedules?.firing;
+  const firer =
+    firing === false
+      ? undefined
+      : new ScheduleFirer(
+          {
+            repository: scheduleRepository,
+            runtime,
+            log: (botId, level, message) => logs.write(botId, level, message),
+            logger: deps.logger,
+            observer: registerScheduleMetrics(deps.registry, scheduleRepository),
+          },
+          { ...defaultFirerOptions(deps.runtime.limits.timeoutMs), ...firing },
+        );
   registerRuntimeMetrics(deps.registry);
   events.onEvent((event) => runtime.onEvent(event));
   events.onLost(() => runtime.onResubscribed());
-  const ready = events.start();
+  // Runs fire once this replica follows bot events, so a run never starts on a stale bot row.
+  const ready = events.start().then(() => firer?.start());
 
   const rest = express();
   rest.disable("x-powered-by");
@@ -185,11 +218,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     app,
     rest,
     runtime,
+    firer,
     logs,
     events,
     usage: { meter, flush: () => flusher.flush() },
     ready,
     async close() {
+      // First: the runs under way finish (within the handler time limit) while the runtime still serves them.
+      await firer?.close();
       await events.close();
       runtime.close();
       clearInterval(pruner);

@@ -72,6 +72,25 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .pipe(z.array(z.enum(DEVICES))),
   /** Time between usage flushes: at most this much counting is lost when a replica dies. */
   USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Shortest time between two runs of one cron schedule (docs/bot-runtime.md#schedule-limits). */
+  SCHEDULE_MIN_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** One-off runs one bot may have pending. */
+  SCHEDULE_MAX_ONCE_PER_BOT: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** Cron schedules one bot may have. */
+  SCHEDULE_MAX_CRON_PER_BOT: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** Attempts of one scheduled run before it is recorded failed. */
+  SCHEDULE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Wait before a failed scheduled run's first retry; doubling after. */
+  SCHEDULE_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  /** Time between the firing loop's looks for due runs (docs/bot-runtime.md#how-runs-fire). */
+  SCHEDULE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  /** How long a replica's claim on a run holds. @defaultValue twice HANDLER_TIMEOUT_MS + 30 000 */
+  SCHEDULE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  /** 0: this replica fires no scheduled runs (bot code may still write schedules). */
+  SCHEDULE_FIRING: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   ...plansConfigShape,
 });
 

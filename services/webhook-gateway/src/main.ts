@@ -62,6 +62,19 @@ const gateway = createGateway({
     devices: devicesWithout(config.GATEWAY_DEVICES_OFF),
   },
   usage: { enabled: config.USAGE_METERING, flushMs: config.USAGE_FLUSH_MS },
+  schedules: {
+    limits: {
+      minIntervalS: config.SCHEDULE_MIN_INTERVAL_S,
+      maxOncePerBot: config.SCHEDULE_MAX_ONCE_PER_BOT,
+      maxCronPerBot: config.SCHEDULE_MAX_CRON_PER_BOT,
+    },
+    firing: config.SCHEDULE_FIRING && {
+      pollMs: config.SCHEDULE_POLL_MS,
+      maxAttempts: config.SCHEDULE_MAX_ATTEMPTS,
+      retryMs: config.SCHEDULE_RETRY_MS,
+      ...(config.SCHEDULE_LEASE_MS === undefined ? {} : { leaseMs: config.SCHEDULE_LEASE_MS }),
+    },
+  },
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
   isDraining: lifecycle.isDraining,
 });

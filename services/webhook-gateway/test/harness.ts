@@ -22,7 +22,7 @@ import { TelegramClient } from "@botyard/telegram";
 import type { RequestListener } from "node:http";
 import type { Express } from "express";
 import request from "supertest";
-import { createGateway, type Gateway } from "../src/app.js";
+import { createGateway, type Gateway, type GatewayDeps } from "../src/app.js";
 
 export const SECRET_KEY = "gateway-test-secret-key-0123";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -58,6 +58,8 @@ export interface GatewayHarness {
   waitForLog(botId: string, pattern: RegExp, ms?: number): Promise<string>;
   /** Another gateway replica on the same database, Redis and fake API (closed by close()). */
   replica(): Promise<Gateway>;
+  /** Closes one replica (as a shutdown does) before the harness closes. */
+  stop(replica: Gateway): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,8 @@ export interface GatewayHarnessOptions {
   events?: { beatMs: number; leaseMs: number };
   /** Account plans, for the gateway's quotas and management's. @defaultValue none in the gateway, built-in in management */
   plans?: Plans;
+  /** Scheduled runs of every replica (GatewayDeps.schedules). @defaultValue the gateway's */
+  schedules?: GatewayDeps["schedules"];
 }
 
 export async function startGatewayHarness(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
@@ -121,6 +125,7 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
       },
       checks: { postgres: async () => true, redis: async () => true },
       events,
+      ...(options.schedules ? { schedules: options.schedules } : {}),
     });
     await replica.ready;
     // A replica serves from its cache once its own heartbeat has come back.
@@ -202,6 +207,10 @@ export async function startGatewayHarness(options: GatewayHarnessOptions = {}): 
       });
     },
     replica: startReplica,
+    async stop(replica) {
+      replicas.splice(replicas.indexOf(replica), 1);
+      await replica.close();
+    },
     async close() {
       for (const replica of replicas) await replica.close();
       await publisher.close();

@@ -6,6 +6,7 @@
 import { type Field, z } from "@botyard/openapi";
 import type { ZodRawShape, ZodTypeAny } from "zod";
 import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
+import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import {
   BotDetails,
@@ -13,6 +14,8 @@ import {
   fields,
   LogLine,
   QuotaUse,
+  ScheduleEntry,
+  ScheduleRunEntry,
   SeedReport,
   USAGE_PERIOD_EXAMPLE,
   UsagePeriod,
@@ -58,9 +61,23 @@ export interface Operation {
 export interface OperationServices {
   bots: BotService;
   usage: UsageService;
+  schedules: ScheduleService;
 }
 
 const BOT_NOT_FOUND = ["Bot not found"];
+const SCHEDULE_NOT_FOUND = ["Bot not found", "Schedule not found"];
+const SCHEDULE_EXAMPLE = {
+  key: "weekday-digest",
+  name: "digest",
+  kind: "cron" as const,
+  next: "2026-11-30T08:00:00.000Z",
+  expression: "0 9 * * 1-5",
+  timezone: "Europe/Berlin",
+  attempt: 0,
+  running: false,
+  lastStatus: "ok" as const,
+  lastRunAt: "2026-11-27T08:00:00.412Z",
+};
 
 function defineOperation<F extends FieldShape, R extends ZodRawShape>(spec: {
   name: string;
@@ -285,6 +302,82 @@ export const operationList: Operation[] = [
     example: { msg: "Bot logs", logs: [{ at: "2026-11-23T12:00:00.000Z", level: "log", message: "hello" }] },
     async run({ bots }, accountId, { botId, limit }) {
       return { msg: "Bot logs", logs: await bots.logs(accountId, botId, limit ?? 50) };
+    },
+  }),
+  defineOperation({
+    name: "listSchedules",
+    summary: "List the bot's scheduled runs",
+    description:
+      "The bot's schedules (written by its code with scheduler.runAfter, runAt and cron), soonest first: one-off " +
+      "runs until they have run, cron schedules until cancelled (docs/bot-runtime.md#scheduled-runs).",
+    fields: { botId: fields.botId },
+    reply: { schedules: z.array(ScheduleEntry) },
+    example: { msg: "1 schedules", schedules: [SCHEDULE_EXAMPLE] },
+    async run({ schedules }, accountId, { botId }) {
+      const list = await schedules.list(accountId, botId);
+      return { msg: `${list.length} schedules`, schedules: list };
+    },
+  }),
+  defineOperation({
+    name: "cancelSchedule",
+    summary: "Cancel one of the bot's scheduled runs",
+    description:
+      "Deletes the schedule of key, as scheduler.cancel(key) does in bot code. A run already under way finishes " +
+      "and records nothing.",
+    fields: { botId: fields.botId, key: fields.scheduleKey },
+    reply: {},
+    example: { msg: "Schedule weekday-digest cancelled" },
+    errors: { 404: SCHEDULE_NOT_FOUND },
+    async run({ schedules }, accountId, { botId, key }) {
+      await schedules.cancel(accountId, botId, key);
+      return { msg: `Schedule ${key} cancelled` };
+    },
+  }),
+  defineOperation({
+    name: "runScheduleNow",
+    summary: "Run one of the bot's schedules now",
+    description:
+      "Makes the schedule due now: a gateway runs it within a poll (200 ms) as it runs any due run, with retries. " +
+      "A cron schedule then goes on with its next match after now; a one-off run is done once it has run. When a " +
+      "gateway runs the schedule at this moment it is left alone and started is false.",
+    fields: { botId: fields.botId, key: fields.scheduleKey },
+    reply: { started: z.boolean() },
+    example: { msg: "Schedule weekday-digest is due now", started: true },
+    errors: { 404: SCHEDULE_NOT_FOUND },
+    async run({ schedules }, accountId, { botId, key }) {
+      const started = await schedules.runNow(accountId, botId, key);
+      return {
+        msg: started ? `Schedule ${key} is due now` : `Schedule ${key} is running now; left as it is`,
+        started,
+      };
+    },
+  }),
+  defineOperation({
+    name: "listScheduleRuns",
+    summary: "Read the history of the bot's scheduled runs",
+    description:
+      "The bot's last finished attempts of scheduled runs, newest first (the newest 1,000 per bot are kept): " +
+      "when each was due, started and finished, how it ended, its attempt and error.",
+    fields: { botId: fields.botId, limit: fields.runsLimit },
+    reply: { runs: z.array(ScheduleRunEntry) },
+    example: {
+      msg: "1 runs",
+      runs: [
+        {
+          key: "weekday-digest",
+          name: "digest",
+          scheduledAt: "2026-11-27T08:00:00.000Z",
+          startedAt: "2026-11-27T08:00:00.081Z",
+          finishedAt: "2026-11-27T08:00:00.412Z",
+          status: "ok",
+          attempt: 1,
+          error: null,
+        },
+      ],
+    },
+    async run({ schedules }, accountId, { botId, limit }) {
+      const runs = await schedules.runs(accountId, botId, limit ?? 100);
+      return { msg: `${runs.length} runs`, runs };
     },
   }),
   defineOperation({

@@ -144,6 +144,13 @@ export const fields = {
       }),
   ),
   limit: optionalInteger("limit", 1, 200, "How many lines, newest first (default 50)."),
+  scheduleKey: requiredString("key", {
+    max: 128,
+    storable: true,
+    description: "The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).",
+    example: "remind:12345",
+  }),
+  runsLimit: optionalInteger("limit", 1, 1000, "How many runs, newest first (default 100)."),
   granularity: (() => {
     const schema = z
       .string(typeErrors("granularity", "a string", true))
@@ -208,6 +215,43 @@ export const BotDetails = z
   .openapi("Bot");
 
 /** A line of the bot's log. */
+/** listSchedules' entries. */
+export const ScheduleEntry = z
+  .object({
+    key: z.string(),
+    name: z.string().openapi({ description: "The handler it runs: scheduled[name]." }),
+    kind: z.enum(["once", "cron"]),
+    next: isoTime.openapi({ description: "The next run (or the one under way)." }),
+    expression: z.string().optional().openapi({ description: "Cron only: 5 or 6 fields.", example: "0 9 * * 1-5" }),
+    timezone: z.string().optional().openapi({ description: "Cron only: IANA time zone.", example: "Europe/Berlin" }),
+    attempt: z.number().int().openapi({ description: "Attempts of the next run so far (0 before the first)." }),
+    running: z.boolean().openapi({ description: "A gateway runs it now." }),
+    lastStatus: z
+      .enum(["ok", "failed", "skipped"])
+      .nullable()
+      .openapi({ description: "Cron: how its last run ended." }),
+    lastRunAt: isoTime.nullable(),
+  })
+  .openapi("ScheduleEntry");
+
+/** listScheduleRuns' entries. */
+export const ScheduleRunEntry = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    scheduledAt: isoTime.openapi({ description: "When the run was due." }),
+    startedAt: isoTime,
+    finishedAt: isoTime,
+    status: z.enum(["ok", "failed", "skipped", "retrying"]).openapi({
+      description:
+        "ok: the handler ended; failed: its last attempt threw, timed out or had no handler; skipped: the bot was " +
+        "stopped or halted; retrying: this attempt failed and another follows.",
+    }),
+    attempt: z.number().int(),
+    error: z.string().nullable(),
+  })
+  .openapi("ScheduleRunEntry");
+
 export const LogLine = z
   .object({ at: isoTime, level: z.enum(["log", "info", "warn", "error"]), message: z.string() })
   .openapi("LogLine");

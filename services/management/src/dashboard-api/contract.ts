@@ -97,6 +97,37 @@ const EXAMPLES: Record<string, unknown> = {
     ok: true,
     usage: [{ ...USAGE_PERIOD_EXAMPLE, at: AT }],
   },
+  dashboardSchedules: {
+    ok: true,
+    schedules: [
+      {
+        key: "weekday-digest",
+        name: "digest",
+        kind: "cron",
+        next: AT,
+        expression: "0 9 * * 1-5",
+        timezone: "Europe/Berlin",
+        attempt: 0,
+        running: false,
+        lastStatus: "failed",
+        lastRunAt: AT,
+      },
+    ],
+    runs: [
+      {
+        key: "weekday-digest",
+        name: "digest",
+        scheduledAt: AT,
+        startedAt: AT,
+        finishedAt: AT,
+        status: "failed",
+        attempt: 3,
+        error: "Error: the digest service answered 502",
+      },
+    ],
+  },
+  dashboardCancelSchedule: { ok: true },
+  dashboardRunScheduleNow: { ok: true, started: true },
   dashboardListBots: {
     ok: true,
     bots: [{ botId: BOT_ID, name: "Support bot", status: "halted", haltReason: "Telegram rejected the bot token" }],

@@ -14,6 +14,7 @@ import type { AuthService, NewSession, SessionContext } from "../auth/auth-servi
 import type { SessionHttp } from "../auth/http.js";
 import { botView, type BotService } from "../bots/bot-service.js";
 import type { BroadcastService } from "../broadcast/broadcast-service.js";
+import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
@@ -29,6 +30,7 @@ export interface DashboardServices {
   broadcasts: BroadcastService;
   live: LiveStreams;
   usage: UsageService;
+  schedules: ScheduleService;
 }
 
 /**
@@ -482,6 +484,57 @@ export const dashboardRoutes: DashboardRoute[] = [
       const call = input.body as Parameters<BotService["tryWebhook"]>[2];
       return { ok: true, ...(await services.bots.tryWebhook(session(input).accountId, botId(input), call)) };
     },
+  },
+  {
+    method: "get",
+    path: "/api/bots/:botId/schedules",
+    operationId: "dashboardSchedules",
+    summary: "The bot's scheduled runs and its last 100 finished runs (as /apiv3/listSchedules and listScheduleRuns)",
+    access: "session",
+    params: s.botIdParam,
+    reply: s.SchedulesReply,
+    errors: [404],
+    handler: async (input, services) => {
+      const [schedules, runs] = await Promise.all([
+        services.schedules.list(session(input).accountId, botId(input)),
+        services.schedules.runs(session(input).accountId, botId(input), 100),
+      ]);
+      return { ok: true, schedules, runs };
+    },
+  },
+  {
+    method: "post",
+    path: "/api/bots/:botId/schedules/cancel",
+    operationId: "dashboardCancelSchedule",
+    summary: "Cancel a scheduled run (as /apiv3/cancelSchedule)",
+    access: "session",
+    params: s.botIdParam,
+    body: s.ScheduleKey,
+    reply: s.ScheduleCancelled,
+    errors: [404],
+    handler: async (input, services) => {
+      await services.schedules.cancel(session(input).accountId, botId(input), (input.body as { key: string }).key);
+      return { ok: true };
+    },
+  },
+  {
+    method: "post",
+    path: "/api/bots/:botId/schedules/run",
+    operationId: "dashboardRunScheduleNow",
+    summary: "Make a scheduled run due now (as /apiv3/runScheduleNow)",
+    access: "session",
+    params: s.botIdParam,
+    body: s.ScheduleKey,
+    reply: s.ScheduleStarted,
+    errors: [404],
+    handler: async (input, services) => ({
+      ok: true,
+      started: await services.schedules.runNow(
+        session(input).accountId,
+        botId(input),
+        (input.body as { key: string }).key,
+      ),
+    }),
   },
   {
     method: "get",

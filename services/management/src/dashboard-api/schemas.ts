@@ -21,6 +21,8 @@ import {
   MAX_ENV_VARS,
   MAX_NAME,
   QuotaUse,
+  ScheduleEntry,
+  ScheduleRunEntry,
   SeedReport,
   UsagePeriod,
   WebhookOutcome,
@@ -218,6 +220,11 @@ export const RecipientsReply = z.object({
   byLanguage: z.array(z.object({ lang: z.string().nullable(), count: z.number().int() })),
 });
 export const UsageReply = z.object({ ok, usage: z.array(UsagePeriod) });
+/** The Schedules tab: the bot's schedules and its last 100 finished runs. */
+export const SchedulesReply = z.object({ ok, schedules: z.array(ScheduleEntry), runs: z.array(ScheduleRunEntry) });
+export const ScheduleKey = z.object({ key: fields.scheduleKey.body }).strict();
+export const ScheduleCancelled = z.object({ ok });
+export const ScheduleStarted = z.object({ ok, started: z.boolean() });
 export const AccountUsageReply = z.object({ ok, plan: z.string(), quotas: z.array(QuotaUse) });
 export const TransferReply = z.object({ ok, newBotId: z.string(), dbProps: SeedReport });
 export const JobsReply = z.object({ ok, jobs: z.array(Job) });

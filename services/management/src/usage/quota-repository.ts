@@ -1,6 +1,6 @@
 /** SQL of account plans and of the use counted against them (docs/operations.md#plans-and-quotas). */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { accounts, botUsageMinute, bots, broadcasts, type Database } from "@botyard/db";
+import { accounts, botUsageMinute, bots, broadcasts, type Database, ScheduleRepository } from "@botyard/db";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -28,6 +28,11 @@ export class QuotaRepository {
   async botCount(accountId: string, tx: Tx | Database = this.db): Promise<number> {
     const rows = await tx.select({ n: sql<number>`count(*)::int` }).from(bots).where(eq(bots.accountId, accountId));
     return rows[0]?.n ?? 0;
+  }
+
+  /** Schedules across the account's bots: the use of pendingScheduledRuns (docs/bot-runtime.md#schedule-limits). */
+  pendingScheduledRuns(accountId: string): Promise<number> {
+    return new ScheduleRepository(this.db).countForAccount(accountId);
   }
 
   /** Documents and bytes all the account's bots store (kept by the document triggers in document_usage). */

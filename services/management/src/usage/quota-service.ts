@@ -85,12 +85,13 @@ export class QuotaService {
     const plan = await this.planOf(accountId);
     const now = this.clock();
     const lastMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 60_000);
-    const [bots, stored, broadcasts, requests, streams] = await Promise.all([
+    const [bots, stored, broadcasts, requests, streams, scheduled] = await Promise.all([
       this.repository.botCount(accountId),
       this.repository.stored(accountId),
       this.repository.broadcastsSince(accountId, utcDayStart(now)),
       this.repository.requestsInMinute(accountId, lastMinute),
       this.sources.liveStreamsOpen?.(accountId) ?? null,
+      this.repository.pendingScheduledRuns(accountId),
     ]);
     const q = plan.quotas;
     return {
@@ -101,8 +102,7 @@ export class QuotaService {
         { quota: "storedBytes", limit: q.storedBytes, use: stored.bytes },
         { quota: "broadcastsPerDay", limit: q.broadcastsPerDay, use: broadcasts },
         { quota: "liveStreams", limit: q.liveStreams, use: streams },
-        // Scheduled runs do not exist yet: none is pending.
-        { quota: "pendingScheduledRuns", limit: q.pendingScheduledRuns, use: 0 },
+        { quota: "pendingScheduledRuns", limit: q.pendingScheduledRuns, use: scheduled },
         // The average over the last whole minute, from the usage rows.
         { quota: "requestsPerSecond", limit: q.requestsPerSecond, use: Math.round((requests / 60) * 100) / 100 },
       ],

@@ -34,6 +34,7 @@ const KIND_NAMES: Readonly<Record<HostCallKind, string>> = {
   tg: "bot.telegram calls",
   http: "axios requests",
   sleep: "timers",
+  schedule: "scheduler calls",
 };
 
 /** An Error as bot code sees a failed host call: `message`, and `code`/`response`/`description` when known. */
@@ -71,7 +72,7 @@ export function createBridge(
   }>();
   let pendingChars = 0;
   const counts = dictionary<number>();
-  for (const kind of ["db", "tg", "http", "sleep"] as const) counts[kind] = 0;
+  for (const kind of ["db", "tg", "http", "sleep", "schedule"] as const) counts[kind] = 0;
   let nextId = 1;
   let windowStart = clock();
   let used = 0;

@@ -17,6 +17,7 @@ import { defineProperty, freeze, jsonParse, jsonStringify, NativeError } from ".
 import { runLogic } from "./logic.js";
 import type { CallOutcome, FromIsolate, ToIsolate } from "./protocol.js";
 import { MAX_MESSAGE_CHARS } from "./protocol.js";
+import { createScheduler, runScheduled } from "./scheduler.js";
 import { createTelegram } from "./telegram.js";
 import { createTimers } from "./timers.js";
 
@@ -52,10 +53,14 @@ const db = createDb(bridge);
 const axios = createAxios(bridge);
 const timers = createTimers(bridge, console);
 const logic: Record<string, unknown> = {};
+const scheduler = createScheduler(bridge);
+const scheduled: Record<string, unknown> = {};
 const env = freeze(jsonParse(envText) as Record<string, string>);
 
 const globals: Record<string, unknown> = {
   logic,
+  scheduler,
+  scheduled,
   bot,
   db,
   axios,
@@ -111,6 +116,9 @@ function receive(text: string): void {
         status: "handled",
         handled: await bot.handleUpdate(message.update as never),
       }));
+      return;
+    case "scheduled":
+      void run(message.callId, () => runScheduled(scheduled, message.name, message.payload, message.run, db));
       return;
   }
 }

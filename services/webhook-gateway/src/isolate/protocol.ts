@@ -37,7 +37,24 @@ export type HostCall =
   | { kind: "db"; op: DbOperation; args: unknown[] }
   | { kind: "tg"; method: string; params: Record<string, unknown> }
   | { kind: "http"; config: Record<string, unknown> }
-  | { kind: "sleep"; ms: number };
+  | { kind: "sleep"; ms: number }
+  | { kind: "schedule"; op: ScheduleOp; args: Record<string, unknown> };
+
+/** What `scheduler` can ask of the host (docs/bot-runtime.md#scheduled-runs); the host validates every argument. */
+export const SCHEDULE_OPS = ["runAfter", "runAt", "cron", "cancel", "list"] as const;
+
+/** A `scheduler` method name. */
+export type ScheduleOp = (typeof SCHEDULE_OPS)[number];
+
+/** The third argument of a `scheduled[name]` handler: which run this is. */
+export interface ScheduledRun {
+  /** The schedule's key. */
+  key: string;
+  /** The time this run was due, ISO 8601. */
+  scheduledAt: string;
+  /** 1 for the first attempt; more when an earlier one failed or was cut short. */
+  attempt: number;
+}
 
 /** The kinds of host call. */
 export type HostCallKind = HostCall["kind"];
@@ -51,6 +68,7 @@ export const PENDING_LIMITS: Readonly<Record<HostCallKind, number>> = {
   tg: 256,
   http: 64,
   sleep: 1000,
+  schedule: 64,
 };
 
 /** Console output bot code may write per minute; the rest is dropped and counted once. */
@@ -97,6 +115,7 @@ export interface LogicResult {
 export type ToIsolate =
   | { type: "logic"; callId: number; path: string; args: LogicArgs }
   | { type: "update"; callId: number; update: Record<string, unknown> }
+  | { type: "scheduled"; callId: number; name: string; payload: unknown; run: ScheduledRun }
   | { type: "reply"; id: number; ok: true; value: unknown }
   | { type: "reply"; id: number; ok: false; error: CallError };
 

@@ -8,7 +8,13 @@
  */
 import { scrubSecrets, type Logger } from "@botyard/common";
 import { TelegramApiError, TelegramNetworkError, type TelegramClient } from "@botyard/telegram";
-import { type CallError, type HostCall, type LogLevel, PAGED_DB_OPERATIONS } from "../isolate/protocol.js";
+import {
+  type CallError,
+  type HostCall,
+  type LogLevel,
+  PAGED_DB_OPERATIONS,
+  type ScheduleOp,
+} from "../isolate/protocol.js";
 import { DocumentStoreError } from "@botyard/docstore";
 import { EgressError, type Egress } from "./egress.js";
 import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
@@ -84,6 +90,11 @@ export interface BotHostDeps {
   /** Telegram rejected the token: halt the bot (the call's error reaches bot code once the halt is recorded). */
   onTokenRejected(): Promise<void>;
   logger: Logger;
+  /**
+   * The bot's `scheduler` calls (schedules/schedule-service.ts). @defaultValue none: they fail with
+   * ERR_SCHEDULER_OFF
+   */
+  schedules?: (op: ScheduleOp, args: Record<string, unknown>) => Promise<unknown>;
   /** Where the host counts its calls. @defaultValue not counted */
   usage?: HostUsage;
 }
@@ -126,6 +137,13 @@ export class BotHost implements SandboxHost {
         return this.#budgeted(this.#http, () => this.#request(call.config));
       case "sleep":
         return new Promise<void>((resolve) => setTimeout(resolve, Math.min(call.ms, this.deps.maxSleepMs)));
+      case "schedule": {
+        const schedules = this.deps.schedules;
+        if (schedules === undefined) {
+          return Promise.reject(new BotHostError("Scheduled runs are off on this gateway", "ERR_SCHEDULER_OFF"));
+        }
+        return this.#budgeted(this.#db, () => schedules(call.op, call.args));
+      }
     }
   }
 
@@ -165,7 +183,14 @@ export class BotHost implements SandboxHost {
     if (err instanceof BotHostError) return { message: err.message, code: err.code };
     // Anything else is ours (a database that went away, a bug): say so plainly, and keep the details in our log.
     this.deps.logger.error({ err, botId: this.deps.botId, kind: call.kind }, "host call failed");
-    const what = call.kind === "db" ? "db.operation" : call.kind === "tg" ? "bot.telegram" : call.kind;
+    const what =
+      call.kind === "db"
+        ? "db.operation"
+        : call.kind === "tg"
+          ? "bot.telegram"
+          : call.kind === "schedule"
+            ? `scheduler.${call.op}`
+            : call.kind;
     return { message: `${what} failed because of a problem on our side; try again`, code: "ERR_INTERNAL" };
   }
 

@@ -22,7 +22,8 @@ import type { BotLogWriter } from "../bots/bot-log.js";
 import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.js";
 import type { HaltTracker } from "../bots/halt-tracker.js";
 import type { DocumentStoreObserver } from "@botyard/docstore";
-import type { LogicArgs, LogicResult } from "../isolate/protocol.js";
+import type { CallOutcome, LogicArgs, LogicResult, ScheduledRun } from "../isolate/protocol.js";
+import type { ScheduleService } from "../schedules/schedule-service.js";
 import { BotDirectory } from "./bot-directory.js";
 import { CpuBudget, type CpuBudgetOptions, DEFAULT_CPU_BUDGET } from "./cpu-budget.js";
 import { BotHost, type BotStore, DEFAULT_HOST_CALL_LIMITS, type HostCallLimits } from "./bot-host.js";
@@ -103,6 +104,8 @@ export interface RuntimeDeps {
   logger: Logger;
   /** Where calls are counted (docs/operations.md#usage-metering). */
   usage: UsageMeter;
+  /** The `scheduler` of bot code. @defaultValue none: its calls fail with ERR_SCHEDULER_OFF */
+  schedules?: ScheduleService;
 }
 
 /** The bot runtime of one gateway process. */
@@ -209,6 +212,14 @@ export class BotRuntime {
     // A refusal rejects `handled` before admission: it is thrown here.
     await Promise.race([admission, handled]);
     return { handled };
+  }
+
+  /**
+   * Runs `scheduled[name](payload, db, run)`, admitted as a webhook call is (the same refusals, thrown); answers how
+   * the handler ended (docs/bot-runtime.md#scheduled-runs).
+   */
+  runScheduled(botId: string, name: string, payload: unknown, run: ScheduledRun): Promise<CallOutcome> {
+    return this.#call(botId, `scheduled/${name}`, (sandbox) => sandbox.runScheduled(name, payload, run));
   }
 
   /** Applies a bot event from management or another replica. */
@@ -410,6 +421,16 @@ export class BotRuntime {
       maxSleepMs: this.options.limits.timeoutMs,
       log: (level, message) => logs.write(botId, level, message, true),
       onTokenRejected: () => this.#halt(botId, "Telegram rejected the bot token"),
+      ...(this.deps.schedules
+        ? {
+            schedules: (op, args) =>
+              (this.deps.schedules as ScheduleService).call(
+                { botId, accountQuota: quotas?.pendingScheduledRuns },
+                op,
+                args,
+              ),
+          }
+        : {}),
       logger: this.deps.logger,
       usage: {
         hostCall: (kind) => {
@@ -417,7 +438,7 @@ export class BotRuntime {
           if (kind === "db") cell.hostDb += 1;
           else if (kind === "tg") cell.hostTelegram += 1;
           else if (kind === "http") cell.hostHttp += 1;
-          else cell.hostSleep += 1;
+          else if (kind === "sleep") cell.hostSleep += 1;
         },
         botApiCall: () => {
           usage.cell(botId).botApiCalls += 1;

@@ -12,6 +12,7 @@ import {
   type HostCall,
   type LogicResult,
   MAX_MESSAGE_CHARS,
+  SCHEDULE_OPS,
 } from "../isolate/protocol.js";
 
 const record = z.record(z.unknown());
@@ -21,6 +22,7 @@ const hostCall: z.ZodType<HostCall> = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("tg"), method: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/), params: record }),
   z.object({ kind: z.literal("http"), config: record }),
   z.object({ kind: z.literal("sleep"), ms: z.number().finite().min(0) }),
+  z.object({ kind: z.literal("schedule"), op: z.enum(SCHEDULE_OPS), args: record }),
 ]);
 
 const outcome: z.ZodType<CallOutcome> = z.discriminatedUnion("status", [

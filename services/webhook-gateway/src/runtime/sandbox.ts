@@ -25,6 +25,7 @@ import {
   type LogLevel,
   MAX_MESSAGE_CHARS,
   PENDING_LIMITS,
+  type ScheduledRun,
   type ToIsolate,
 } from "../isolate/protocol.js";
 import { type CallTable, MapCallTable, RingCallTable } from "./call-table.js";
@@ -133,7 +134,7 @@ const open = new Set<Sandbox>();
 export class Sandbox {
   /** The calls in flight (runtime/call-table.ts). */
   readonly #calls: CallTable<PendingCall>;
-  readonly #hostPending: Record<HostCallKind, number> = { db: 0, tg: 0, http: 0, sleep: 0 };
+  readonly #hostPending: Record<HostCallKind, number> = { db: 0, tg: 0, http: 0, sleep: 0, schedule: 0 };
   #receive: ivm.Reference | undefined;
   #nextCallId = 1;
   /** Applies in flight: bot code may be running while this is above zero. */
@@ -320,6 +321,11 @@ export class Sandbox {
   /** Runs the bot's update handlers on a Telegram update. */
   runUpdate(update: Record<string, unknown>): Promise<CallOutcome> {
     return this.#start((callId) => ({ type: "update", callId, update }));
+  }
+
+  /** Runs `scheduled[name](payload, db, run)` (docs/bot-runtime.md#scheduled-runs). */
+  runScheduled(name: string, payload: unknown, run: ScheduledRun): Promise<CallOutcome> {
+    return this.#start((callId) => ({ type: "scheduled", callId, name, payload, run }));
   }
 
   /** Marks the sandbox held by a caller about to start a call: a retirement waits for it. */

@@ -15,6 +15,7 @@ export const keys = {
   jobs: (botId: string) => ["bots", botId, "broadcasts"] as const,
   usage: (botId: string, granularity: string) => ["bots", botId, "usage", granularity] as const,
   accountUsage: ["account-usage"] as const,
+  schedules: (botId: string) => ["bots", botId, "schedules"] as const,
 };
 
 const bot = (botId: string) => ({ params: { path: { botId } } });
@@ -299,5 +300,26 @@ export function useCancelBroadcast(botId: string) {
     mutationFn: (jobId: string) =>
       unwrap(client.DELETE("/api/bots/{botId}/broadcasts/{jobId}", { params: { path: { botId, jobId } } })),
     onSettled: () => queries.invalidateQueries({ queryKey: keys.jobs(botId) }),
+  });
+}
+
+/** The bot's schedules and last 100 runs, refreshed every 5 s while the tab is open. */
+export function useSchedules(botId: string) {
+  return useQuery({
+    queryKey: keys.schedules(botId),
+    queryFn: () => unwrap(client.GET("/api/bots/{botId}/schedules", bot(botId))),
+    refetchInterval: 5000,
+  });
+}
+
+/** Cancels a schedule, or makes it due now; either refreshes the tab. */
+export function useScheduleAction(botId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, key }: { action: "cancel" | "run"; key: string }) =>
+      action === "cancel"
+        ? unwrap(client.POST("/api/bots/{botId}/schedules/cancel", { ...bot(botId), body: { key } }))
+        : unwrap(client.POST("/api/bots/{botId}/schedules/run", { ...bot(botId), body: { key } })),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.schedules(botId) }),
   });
 }

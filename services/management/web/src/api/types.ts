@@ -18,6 +18,8 @@ export type BroadcastJob = Reply<"/api/bots/{botId}/broadcasts", "get">["jobs"][
 export type BroadcastRequest = Body<"/api/bots/{botId}/broadcasts", "post">;
 export type UsagePeriod = Reply<"/api/bots/{botId}/usage", "get">["usage"][number];
 export type AccountUsage = Reply<"/api/settings/usage", "get">;
+export type Schedule = Reply<"/api/bots/{botId}/schedules", "get">["schedules"][number];
+export type ScheduleRun = Reply<"/api/bots/{botId}/schedules", "get">["runs"][number];
 export type QuotaUse = AccountUsage["quotas"][number];
 
 export const MESSAGE_TYPES = [

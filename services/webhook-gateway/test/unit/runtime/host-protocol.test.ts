@@ -10,6 +10,7 @@ describe("decodeFromIsolate", () => {
     ok({ type: "call", id: 2, call: { kind: "tg", method: "sendMessage", params: { chat_id: 1 } } });
     ok({ type: "call", id: 3, call: { kind: "http", config: { url: "https://x" } } });
     ok({ type: "call", id: 4, call: { kind: "sleep", ms: 10 } });
+    ok({ type: "call", id: 5, call: { kind: "schedule", op: "runAfter", args: { seconds: 5, name: "tick" } } });
     ok({ type: "outcome", callId: 1, outcome: { status: "no-handler" } });
     ok({ type: "outcome", callId: 1, outcome: { status: "handled", handled: true } });
     ok({ type: "outcome", callId: 1, outcome: { status: "error", error: "boom" } });
@@ -25,6 +26,8 @@ describe("decodeFromIsolate", () => {
     expect(call({ kind: "tg", method: "../../getMe", params: {} })).toMatchObject({ ok: false, id: 7 });
     expect(call({ kind: "tg", method: "getMe", params: [] })).toMatchObject({ ok: false, id: 7 });
     expect(call({ kind: "sleep", ms: -1 })).toMatchObject({ ok: false, id: 7 });
+    expect(call({ kind: "schedule", op: "drop", args: {} })).toMatchObject({ ok: false, id: 7 });
+    expect(call({ kind: "schedule", op: "list", args: [] })).toMatchObject({ ok: false, id: 7 });
     expect(call({ kind: "exec", cmd: "id" })).toMatchObject({ ok: false, id: 7 });
     expect(decodeFromIsolate(JSON.stringify({ type: "log", level: "fatal", message: "x" }))).toMatchObject({
       ok: false,

@@ -13,6 +13,7 @@ import { LogsTab } from "../logs/LogsTab.js";
 import { OverviewTab } from "./OverviewTab.js";
 import { RenameButton } from "./RenameButton.js";
 import { TransferTab } from "./TransferTab.js";
+import { SchedulesTab } from "../schedules/SchedulesTab.js";
 import { UsageTab } from "../usage/UsageTab.js";
 import { TryTab } from "./TryTab.js";
 
@@ -22,6 +23,7 @@ const TAB_LABELS: Record<BotTab, string> = {
   logs: "Logs",
   try: "Try it",
   broadcasts: "Broadcasts",
+  schedules: "Schedules",
   usage: "Usage",
   transfer: "Transfer",
 };
@@ -111,6 +113,7 @@ export function BotPage({ botId, tab }: { botId: string; tab: BotTab }) {
         {tab === "logs" ? <LogsTab botId={botId} /> : null}
         {tab === "try" ? <TryTab bot={b} /> : null}
         {tab === "broadcasts" ? <BroadcastsTab botId={botId} /> : null}
+        {tab === "schedules" ? <SchedulesTab botId={botId} /> : null}
         {tab === "usage" ? <UsageTab botId={botId} /> : null}
         {tab === "transfer" ? <TransferTab botId={botId} /> : null}
       </div>

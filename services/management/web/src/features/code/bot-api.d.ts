@@ -180,6 +180,75 @@ interface Axios {
   options(url: string, config?: object): Promise<AxiosReply>;
 }
 
+/** Which run a scheduled handler is in: the third argument of scheduled[name]. */
+interface ScheduledRun {
+  /** The schedule's key. */
+  key: string;
+  /** When this run was due, ISO 8601. */
+  scheduledAt: string;
+  /** 1 for the first attempt; more after a failure, a timeout or a crash. */
+  attempt: number;
+}
+
+/** A scheduled handler: scheduled["name"] = async (payload, db, run) => … */
+type ScheduledHandler = (payload: unknown, db: Db, run: ScheduledRun) => unknown;
+
+/** One schedule, as scheduler.list() answers it. */
+interface ScheduleInfo {
+  /** Its key: the same key again replaces it. */
+  key: string;
+  /** The handler it runs: scheduled[name]. */
+  name: string;
+  /** "once" (runAfter, runAt) or "cron". */
+  kind: "once" | "cron";
+  /** The next run, ISO 8601. */
+  next: string;
+  /** The cron expression (cron only). */
+  expression?: string;
+  /** The IANA time zone (cron only). */
+  timezone?: string;
+}
+
+/** Options of scheduler.runAfter and scheduler.runAt. */
+interface ScheduleOnceOptions {
+  /** Names the schedule; the same key again replaces it (default: a new key). */
+  key?: string;
+}
+
+/** Options of scheduler.cron. */
+interface ScheduleCronOptions {
+  /** Names the schedule; the same key again replaces it (default: a new key). */
+  key?: string;
+  /** IANA time zone of the expression, e.g. "Europe/Berlin" (default "UTC"). */
+  timezone?: string;
+  /** The handler's first argument, JSON up to 64 KiB. */
+  payload?: unknown;
+}
+
+/** Runs that survive restarts: each calls scheduled[name](payload, db, run). */
+interface Scheduler {
+  /** Runs scheduled[name] once, seconds from now (0 to 366 days); payload is JSON up to 64 KiB. */
+  runAfter(
+    seconds: number,
+    name: string,
+    payload?: unknown,
+    options?: ScheduleOnceOptions,
+  ): Promise<{ key: string; at: string }>;
+  /** Runs scheduled[name] once at date (a Date, epoch ms or ISO string; a past date runs now). */
+  runAt(
+    date: Date | number | string,
+    name: string,
+    payload?: unknown,
+    options?: ScheduleOnceOptions,
+  ): Promise<{ key: string; at: string }>;
+  /** Runs scheduled[name] each time a 5-field (or 6, seconds first) cron expression matches. */
+  cron(expression: string, name: string, options?: ScheduleCronOptions): Promise<{ key: string; next: string }>;
+  /** Cancels the schedule of key: true when there was one. */
+  cancel(key: string): Promise<boolean>;
+  /** The bot's schedules, soonest first. */
+  list(): Promise<ScheduleInfo[]>;
+}
+
 /** Writes to the bot's log (300 lines a minute at most). */
 interface BotConsole {
   /** Info line. */
@@ -196,6 +265,10 @@ interface BotConsole {
 
 /** Custom webhook handlers by path: logic["hello"] answers ANY /custom/<botId>/hello. */
 declare const logic: Record<string, WebhookHandler>;
+/** Scheduled handlers by name: scheduled["remind"] runs when a schedule naming "remind" is due. */
+declare const scheduled: Record<string, ScheduledHandler>;
+/** Schedules runs of scheduled[name]: once, or by cron, kept across restarts. */
+declare const scheduler: Scheduler;
 /** The Telegram bot. */
 declare const bot: Bot;
 /** The bot's document store (also the third argument of a webhook handler). */
