@@ -15,6 +15,7 @@ import {
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { AccountService } from "../accounts/account-service.js";
 import type { BotService } from "../bots/bot-service.js";
+import type { VersionService } from "../versions/version-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import { operations } from "./operations.js";
 
@@ -30,6 +31,7 @@ export const apiv3ErrorBody = (p: Problem) => ({ ok: false, msg: p.message, ...p
 export function apiv3Router(deps: {
   accounts: AccountService;
   bots: BotService;
+  versions: VersionService;
   usage: UsageService;
   logger: Logger;
 }): Router {
@@ -51,7 +53,7 @@ export function apiv3Router(deps: {
     const accountId = await deps.accounts.authenticate((source as { apiKey?: unknown }).apiKey);
     if (!accountId) throw new AppError("INVALID_API_KEY");
     const values = parseOrThrow(fromQuery ? op.query : op.body, source);
-    const result = await op.run({ bots: deps.bots, usage: deps.usage }, accountId, values);
+    const result = await op.run({ bots: deps.bots, versions: deps.versions, usage: deps.usage }, accountId, values);
     res.status(200).json(shapeReply(op.reply, { ok: true, ...result, stat_code: 200 }));
   });
 
