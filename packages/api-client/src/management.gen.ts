@@ -60,13 +60,13 @@ export interface paths {
         };
         /**
          * Overwrite the bot's code file
-         * @description Saves the code only: the running code changes at the next restartBot.
+         * @description Saves the code only: the running code changes at the next restartBot. The code is kept as the bot's next version (listVersions), with message when given; the reply has no other field, as the spec says.
          */
         get: operations["editBotCoreLogicViaGet"];
         put?: never;
         /**
          * Overwrite the bot's code file
-         * @description Saves the code only: the running code changes at the next restartBot.
+         * @description Saves the code only: the running code changes at the next restartBot. The code is kept as the bot's next version (listVersions), with message when given; the reply has no other field, as the spec says.
          */
         post: operations["editBotCoreLogic"];
         delete?: never;
@@ -156,15 +156,87 @@ export interface paths {
         };
         /**
          * Describe a bot
-         * @description Status and times of one bot.
+         * @description Status and times of one bot, the newest version of its code (savedVersion) and the version its last restart deployed (runningVersion).
          */
         get: operations["getBotViaGet"];
         put?: never;
         /**
          * Describe a bot
-         * @description Status and times of one bot.
+         * @description Status and times of one bot, the newest version of its code (savedVersion) and the version its last restart deployed (runningVersion).
          */
         post: operations["getBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/listVersions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the versions of the bot's code
+         * @description Newest first, without the code: number, size, SHA-256, when, who (source) and message, and which one runs. Each bot keeps its newest BOT_VERSIONS_KEPT (100 by default) and the running one.
+         */
+        get: operations["listVersionsViaGet"];
+        put?: never;
+        /**
+         * List the versions of the bot's code
+         * @description Newest first, without the code: number, size, SHA-256, when, who (source) and message, and which one runs. Each bot keeps its newest BOT_VERSIONS_KEPT (100 by default) and the running one.
+         */
+        post: operations["listVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/getVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one version of the bot's code
+         * @description The version with its code. A version the bot does not have (never made, or pruned): 404.
+         */
+        get: operations["getVersionViaGet"];
+        put?: never;
+        /**
+         * Read one version of the bot's code
+         * @description The version with its code. A version the bot does not have (never made, or pruned): 404.
+         */
+        post: operations["getVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/rollbackBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Save an earlier version's code as a new version
+         * @description Makes a new version (source rollback) holding the code of version; with restart: true, restarts the bot on it as restartBot does (a failed webhook registration still answers 200 and says so in msg). Without restart the running code stays until the next restart.
+         */
+        get: operations["rollbackBotViaGet"];
+        put?: never;
+        /**
+         * Save an earlier version's code as a new version
+         * @description Makes a new version (source rollback) holding the code of version; with restart: true, restarts the bot on it as restartBot does (a failed webhook registration still answers 200 and says so in msg). Without restart the running code stays until the next restart.
+         */
+        post: operations["rollbackBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -714,6 +786,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/{botId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The versions of the bot's code, newest first, without code (as /apiv3/listVersions) */
+        get: operations["dashboardListVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version with its code (as /apiv3/getVersion) */
+        get: operations["dashboardGetVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/versions/{version}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a version's code as a new version, and restart on it when asked (as /apiv3/rollbackBot) */
+        post: operations["dashboardRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bots/{botId}/restart": {
         parameters: {
             query?: never;
@@ -1220,6 +1343,43 @@ export interface components {
              * @example 2026-11-23T12:00:00.000Z
              */
             startedAt: string | null;
+            /**
+             * @description The newest version of the code: what getbotCode reads (docs/versions.md).
+             * @example 4
+             */
+            savedVersion: number;
+            /**
+             * @description The version the last restart deployed (null before the first restart).
+             * @example 3
+             */
+            runningVersion: number | null;
+        };
+        /**
+         * @description api: an API key (createBot, editBotCoreLogic). dashboard: a signed-in owner's Create or Save. transfer: the copy transferBot made. rollback: rollbackBot or the dashboard's History. automatic-rollback: a deploy that rolled itself back (message says why). migration: the code the bot had when versions began.
+         * @enum {string}
+         */
+        VersionSource: "api" | "dashboard" | "transfer" | "rollback" | "automatic-rollback" | "migration";
+        Version: {
+            version: number;
+            /** @description UTF-8 bytes of the code. */
+            size: number;
+            /** @description SHA-256 of the code's UTF-8 bytes, hex. */
+            sha256: string;
+            source: components["schemas"]["VersionSource"];
+            /** @description The note saved with it, if any. */
+            message: string | null;
+            /** @description For a rollback: the version it restored. */
+            restoredFrom: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T12:00:00.000Z
+             */
+            createdAt: string;
+            /** @description The last restart deployed this version. */
+            running: boolean;
+        };
+        VersionWithCode: components["schemas"]["Version"] & {
+            code: string;
         };
         LogLine: {
             /**
@@ -1671,6 +1831,8 @@ export interface components {
                 codeUpdatedAt: string | null;
                 /** Format: date-time */
                 startedAt: string | null;
+                savedVersion: number;
+                runningVersion: number | null;
                 token: {
                     set: boolean;
                     /** @example 123456:…wxyz */
@@ -1701,6 +1863,32 @@ export interface components {
         DashboardSaveCodeReply: {
             /** @enum {boolean} */
             ok: true;
+            /** @description The version the save made. */
+            version: number;
+            restarted: boolean;
+            /**
+             * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
+             * @enum {string}
+             */
+            webhook?: "registered" | "none" | "failed";
+        };
+        DashboardListVersionsReply: {
+            /** @enum {boolean} */
+            ok: true;
+            savedVersion: number;
+            runningVersion: number | null;
+            versions: components["schemas"]["Version"][];
+        };
+        DashboardGetVersionReply: {
+            /** @enum {boolean} */
+            ok: true;
+            version: components["schemas"]["VersionWithCode"];
+        };
+        DashboardRollbackReply: {
+            /** @enum {boolean} */
+            ok: true;
+            version: number;
+            restoredFrom: number;
             restarted: boolean;
             /**
              * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
@@ -2648,6 +2836,7 @@ export interface operations {
             query: {
                 botId: string;
                 newCode: string;
+                message?: string;
             };
             header?: never;
             path?: never;
@@ -2786,6 +2975,11 @@ export interface operations {
                      * @example logic['hello'] = async (query) => ({ hi: query.name });
                      */
                     newCode: string;
+                    /**
+                     * @description A note kept with the version this save makes (listVersions and the dashboard's History show it).
+                     * @example Greet in Spanish too
+                     */
+                    message?: string;
                 };
             };
         };
@@ -3735,7 +3929,9 @@ export interface operations {
                      *         "status": "running",
                      *         "createdAt": "2026-11-20T09:00:00.000Z",
                      *         "codeUpdatedAt": "2026-11-21T10:30:00.000Z",
-                     *         "startedAt": "2026-11-21T10:31:00.000Z"
+                     *         "startedAt": "2026-11-21T10:31:00.000Z",
+                     *         "savedVersion": 4,
+                     *         "runningVersion": 4
                      *       },
                      *       "stat_code": 200
                      *     }
@@ -3874,7 +4070,9 @@ export interface operations {
                      *         "status": "running",
                      *         "createdAt": "2026-11-20T09:00:00.000Z",
                      *         "codeUpdatedAt": "2026-11-21T10:30:00.000Z",
-                     *         "startedAt": "2026-11-21T10:31:00.000Z"
+                     *         "startedAt": "2026-11-21T10:31:00.000Z",
+                     *         "savedVersion": 4,
+                     *         "runningVersion": 4
                      *       },
                      *       "stat_code": 200
                      *     }
@@ -3922,6 +4120,897 @@ export interface operations {
                 };
             };
             /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listVersionsViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 versions",
+                     *       "savedVersion": 4,
+                     *       "runningVersion": 4,
+                     *       "versions": [
+                     *         {
+                     *           "version": 4,
+                     *           "size": 57,
+                     *           "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *           "source": "api",
+                     *           "message": "Greet in Spanish too",
+                     *           "restoredFrom": null,
+                     *           "createdAt": "2026-11-21T10:30:00.000Z",
+                     *           "running": true
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        savedVersion: number;
+                        runningVersion: number | null;
+                        versions: components["schemas"]["Version"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    listVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /** @description How many versions, newest first (default 20, at most 1000). */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "1 versions",
+                     *       "savedVersion": 4,
+                     *       "runningVersion": 4,
+                     *       "versions": [
+                     *         {
+                     *           "version": 4,
+                     *           "size": 57,
+                     *           "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *           "source": "api",
+                     *           "message": "Greet in Spanish too",
+                     *           "restoredFrom": null,
+                     *           "createdAt": "2026-11-21T10:30:00.000Z",
+                     *           "running": true
+                     *         }
+                     *       ],
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        savedVersion: number;
+                        runningVersion: number | null;
+                        versions: components["schemas"]["Version"][];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getVersionViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                version: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 4",
+                     *       "version": {
+                     *         "version": 4,
+                     *         "size": 57,
+                     *         "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *         "source": "api",
+                     *         "message": "Greet in Spanish too",
+                     *         "restoredFrom": null,
+                     *         "createdAt": "2026-11-21T10:30:00.000Z",
+                     *         "running": false,
+                     *         "code": "bot.start((ctx) => ctx.reply('Hola!'));"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        version: components["schemas"]["VersionWithCode"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description A version number, as listVersions gave it.
+                     * @example 3
+                     */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 4",
+                     *       "version": {
+                     *         "version": 4,
+                     *         "size": 57,
+                     *         "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *         "source": "api",
+                     *         "message": "Greet in Spanish too",
+                     *         "restoredFrom": null,
+                     *         "createdAt": "2026-11-21T10:30:00.000Z",
+                     *         "running": false,
+                     *         "code": "bot.start((ctx) => ctx.reply('Hola!'));"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        version: components["schemas"]["VersionWithCode"];
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    rollbackBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                version: number;
+                restart?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 2 restored as version 5; restarted",
+                     *       "version": 5,
+                     *       "restoredFrom": 2,
+                     *       "restarted": true,
+                     *       "webhook": "registered",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The new version. */
+                        version: number;
+                        restoredFrom: number;
+                        restarted: boolean;
+                        /**
+                         * @description When restarted: the webhook registration.
+                         * @enum {string}
+                         */
+                        webhook?: "registered" | "none" | "failed";
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    rollbackBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description A version number, as listVersions gave it.
+                     * @example 3
+                     */
+                    version: number;
+                    /** @description Restart the bot on the new version at once (default false). */
+                    restart?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 2 restored as version 5; restarted",
+                     *       "version": 5,
+                     *       "restoredFrom": 2,
+                     *       "restarted": true,
+                     *       "webhook": "registered",
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The new version. */
+                        version: number;
+                        restoredFrom: number;
+                        restarted: boolean;
+                        /**
+                         * @description When restarted: the webhook registration.
+                         * @enum {string}
+                         */
+                        webhook?: "registered" | "none" | "failed";
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9491,6 +10580,8 @@ export interface operations {
                      *         "createdAt": "2026-11-23T12:00:00.000Z",
                      *         "codeUpdatedAt": "2026-11-23T12:00:00.000Z",
                      *         "startedAt": "2026-11-23T12:00:00.000Z",
+                     *         "savedVersion": 4,
+                     *         "runningVersion": 4,
                      *         "token": {
                      *           "set": true,
                      *           "masked": "123456789:…saw0"
@@ -10113,6 +11204,11 @@ export interface operations {
                     code: string;
                     /** @description Restart at once so the new code runs (default false: runs after restart). */
                     restart?: boolean;
+                    /**
+                     * @description A note kept with the version this save makes (listVersions and the dashboard's History show it).
+                     * @example Greet in Spanish too
+                     */
+                    message?: string;
                 };
             };
         };
@@ -10126,11 +11222,499 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
+                     *       "version": 5,
                      *       "restarted": true,
                      *       "webhook": "registered"
                      *     }
                      */
                     "application/json": components["schemas"]["DashboardSaveCodeReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardListVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "savedVersion": 4,
+                     *       "runningVersion": 4,
+                     *       "versions": [
+                     *         {
+                     *           "version": 4,
+                     *           "size": 57,
+                     *           "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *           "source": "api",
+                     *           "message": "Greet in Spanish too",
+                     *           "restoredFrom": null,
+                     *           "createdAt": "2026-11-21T10:30:00.000Z",
+                     *           "running": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardListVersionsReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardGetVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "version": {
+                     *         "version": 4,
+                     *         "size": 57,
+                     *         "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *         "source": "api",
+                     *         "message": "Greet in Spanish too",
+                     *         "restoredFrom": null,
+                     *         "createdAt": "2026-11-21T10:30:00.000Z",
+                     *         "running": false,
+                     *         "code": "bot.start((ctx) => ctx.reply('Hola!'));"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardGetVersionReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardRollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Restart the bot on the new version at once (default false). */
+                    restart?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "version": 5,
+                     *       "restoredFrom": 2,
+                     *       "restarted": true,
+                     *       "webhook": "registered"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardRollbackReply"];
                 };
             };
             /** @description A field is missing or not acceptable; error.field names it. */

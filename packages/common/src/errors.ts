@@ -34,6 +34,7 @@ export const errorCatalogue = {
   INVITE_NOT_FOUND: { status: 404, message: "This invite link is unknown, used or expired" },
   // Resources.
   BOT_NOT_FOUND: { status: 404, message: "Bot not found" },
+  VERSION_NOT_FOUND: { status: 404, message: "Version not found" },
   ACCOUNT_NOT_FOUND: { status: 404, message: "Account not found" },
   TARGET_ACCOUNT_NOT_FOUND: { status: 404, message: "Target account not found" },
   ACCOUNT_EXISTS: { status: 409, message: "An account with this e-mail already exists" },

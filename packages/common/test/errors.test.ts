@@ -31,6 +31,7 @@ describe("errorCatalogue", () => {
       SIGN_IN_THROTTLED: "429 Too many sign-in attempts; try again later",
       INVITE_NOT_FOUND: "404 This invite link is unknown, used or expired",
       BOT_NOT_FOUND: "404 Bot not found",
+      VERSION_NOT_FOUND: "404 Version not found",
       ACCOUNT_NOT_FOUND: "404 Account not found",
       TARGET_ACCOUNT_NOT_FOUND: "404 Target account not found",
       ACCOUNT_EXISTS: "409 An account with this e-mail already exists",

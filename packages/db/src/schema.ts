@@ -106,6 +106,10 @@ export const bots = pgTable(
     code: text("code").notNull().default(""),
     runningCode: text("running_code"),
     codeVersion: integer("code_version").notNull().default(0),
+    /** The number of the newest version in `bot_versions` (the saved code); 0 only before the first is written. */
+    savedVersion: integer("saved_version").notNull().default(0),
+    /** The version the last restart deployed (what `runningCode` holds); null until the first restart. */
+    runningVersion: integer("running_version"),
     /** AES-256-GCM ciphertext of the Telegram token (see @botyard/common crypto). */
     tokenEnc: text("token_enc"),
     /** SHA-256 of the token: how the broadcast routes authenticate `X-Bot-Token` without decrypting every bot. */
@@ -119,6 +123,39 @@ export const bots = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("bots_account_idx").on(t.accountId, t.createdAt), index("bots_token_hash_idx").on(t.tokenHash)],
+);
+
+/**
+ * Who made a version of a bot's code: `api` (an API key: createBot, editBotCoreLogic), `dashboard` (a signed-in
+ * owner's Save or Create), `transfer` (the copy transferBot made), `rollback` (rollbackBot or the dashboard's
+ * History), `automatic-rollback` (a deploy that rolled itself back), `migration` (the code a bot had when versions
+ * began). @see docs/versions.md
+ */
+export type VersionSource = "api" | "dashboard" | "transfer" | "rollback" | "automatic-rollback" | "migration";
+
+/**
+ * An immutable version of a bot's code: every change of the saved code writes one, numbered per bot from 1 up
+ * (`bots.saved_version` holds the newest). The oldest are pruned past BOT_VERSIONS_KEPT, never the running one.
+ */
+export const botVersions = pgTable(
+  "bot_versions",
+  {
+    botId: text("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    code: text("code").notNull(),
+    /** UTF-8 bytes of the code. */
+    size: integer("size").notNull(),
+    /** SHA-256 of the code's UTF-8 bytes, hex. */
+    sha256: text("sha256").notNull(),
+    source: text("source").$type<VersionSource>().notNull(),
+    message: text("message"),
+    /** For a rollback: the version whose code this one holds. */
+    restoredFrom: integer("restored_from"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.version] })],
 );
 
 /** A document of a bot's collection. `docId` is the document's `_id` (string), unique within its collection. */

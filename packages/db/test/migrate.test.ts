@@ -64,6 +64,7 @@ describe("migrations", () => {
       "bot_logs",
       "bot_usage_hour",
       "bot_usage_minute",
+      "bot_versions",
       "bots",
       "broadcast_audience",
       "broadcasts",

@@ -30,6 +30,8 @@ import { AccountService } from "./accounts/account-service.js";
 import { apiv3ErrorBody, apiv3Router } from "./apiv3/router.js";
 import { BotRepository } from "./bots/bot-repository.js";
 import { BotService } from "./bots/bot-service.js";
+import { VersionRepository } from "./versions/version-repository.js";
+import { DEFAULT_VERSIONS_KEPT, VersionService } from "./versions/version-service.js";
 import { createBroadcastModule, type BroadcastModule } from "./broadcast/index.js";
 import { docsRouter } from "@botyard/openapi";
 import { managementDocument } from "./openapi.js";
@@ -85,6 +87,11 @@ export interface ManagementDeps {
   trustProxy?: string | number;
   /** PLANS and DEFAULT_PLAN (docs/operations.md#plans-and-quotas). @defaultValue the built-in default plan */
   plans?: Plans;
+  /**
+   * BOT_VERSIONS_KEPT: versions of its code each bot keeps (docs/versions.md#pruning).
+   * @defaultValue {@link DEFAULT_VERSIONS_KEPT}
+   */
+  versionsKept?: number;
 }
 
 /** The app and what must be closed with it. */
@@ -115,9 +122,11 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     limitOf: async (accountId) => (await quotas.planOf(accountId)).quotas.liveStreams,
   };
   const usage = new UsageService(new UsageRepository(deps.db), new BotRepository(deps.db), quotas);
+  const versionRepository = new VersionRepository(deps.db, deps.versionsKept ?? DEFAULT_VERSIONS_KEPT);
   const bots = new BotService({
     quotas,
     bots: new BotRepository(deps.db),
+    versions: versionRepository,
     accounts: accountRepository,
     box,
     telegram: deps.telegram,
@@ -129,6 +138,7 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
     ...(deps.transferLookups ? { transferLookups: deps.transferLookups } : {}),
   });
+  const versions = new VersionService({ versions: versionRepository, bots });
   const broadcast = createBroadcastModule({
     db: deps.db,
     redis: deps.redis,
@@ -184,10 +194,10 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   const schedules = new ScheduleService(bots, new ScheduleRepository(deps.db));
-  app.use(apiv3Router({ accounts, bots, usage, schedules, logger: deps.logger }));
+  app.use(apiv3Router({ accounts, bots, versions, usage, schedules, logger: deps.logger }));
   app.use(
     dashboardRouter(
-      { auth, http: sessionHttp, accounts, bots, usage, schedules, broadcasts: broadcast.service, live },
+      { auth, http: sessionHttp, accounts, bots, versions, usage, schedules, broadcasts: broadcast.service, live },
       deps.logger,
     ),
   );

@@ -42,6 +42,7 @@ const { app, broadcast, admin } = createManagementApp({
   registry: createMetricsRegistry("management"),
   webhookBaseUrl: webhookBaseUrl(config),
   plans: parsePlans(config.PLANS, config.DEFAULT_PLAN),
+  versionsKept: config.BOT_VERSIONS_KEPT,
   checks: { postgres: () => pingDb(pool), redis: () => pingRedis(redis) },
   isDraining: lifecycle.isDraining,
   operatorToken: config.OPERATOR_TOKEN,

@@ -124,6 +124,8 @@ function fixturesFor(op: DocumentedOperation) {
             )
           : fc.oneof({ weight: 6, arbitrary: fc.constant(BOT) }, fc.constant(state.otherBot), fc.string());
       if (name === "jobId") return fc.oneof({ weight: 3, arbitrary: fc.constant(state.job) }, fc.string());
+      // Version 1 exists on every bot (its creation); others are mostly unknown.
+      if (name === "version") return fc.oneof({ weight: 6, arbitrary: fc.constant(1) }, fc.integer());
       if (name === "targetEmail") return fc.oneof(fc.constant(state.otherEmail), fc.emailAddress());
       return undefined;
     },

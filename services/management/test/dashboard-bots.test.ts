@@ -172,12 +172,12 @@ describe("bots", () => {
     expect(bot).toMatchObject({ status: "running", codeDiffers: false });
 
     const saved = await call("put", `/api/bots/${botId}/code`, { code: "// v2" });
-    expect(saved.body).toEqual({ ok: true, restarted: false });
+    expect(saved.body).toEqual({ ok: true, version: 2, restarted: false });
     expect((await call("get", `/api/bots/${botId}/code`)).body).toEqual({ ok: true, code: "// v2" });
     expect((await call("get", `/api/bots/${botId}`)).body.bot.codeDiffers).toBe(true);
 
     const restarted = await call("put", `/api/bots/${botId}/code`, { code: "// v3", restart: true });
-    expect(restarted.body).toEqual({ ok: true, restarted: true, webhook: "registered" });
+    expect(restarted.body).toEqual({ ok: true, version: 3, restarted: true, webhook: "registered" });
     bot = (await call("get", `/api/bots/${botId}`)).body.bot;
     expect(bot.codeDiffers).toBe(false);
     const running = await h.handle.pool.query("select running_code from bots where id = $1", [botId]);

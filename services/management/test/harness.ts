@@ -39,6 +39,8 @@ export interface HarnessOptions {
   transferLookups?: ManagementDeps["transferLookups"];
   /** PLANS and DEFAULT_PLAN, parsed. @defaultValue the built-in default plan */
   plans?: ManagementDeps["plans"];
+  /** BOT_VERSIONS_KEPT. @defaultValue 100 */
+  versionsKept?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -76,6 +78,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
     ...(options.plans ? { plans: options.plans } : {}),
+    ...(options.versionsKept ? { versionsKept: options.versionsKept } : {}),
   });
   let n = 0;
   return {

@@ -291,6 +291,9 @@ describe("null never means absent", () => {
     getBotLogs: {},
     getBotUsage: { granularity: "minute" },
     getAccountUsage: {},
+    listVersions: {},
+    getVersion: { version: 1 },
+    rollbackBot: { version: 1 },
   };
   it("refuses null on every field of every /apiv3 operation, naming the field", async () => {
     const checked: string[] = [];

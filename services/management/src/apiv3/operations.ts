@@ -8,6 +8,7 @@ import type { ZodRawShape, ZodTypeAny } from "zod";
 import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
+import type { VersionService } from "../versions/version-service.js";
 import {
   BotDetails,
   BotListEntry,
@@ -19,6 +20,10 @@ import {
   SeedReport,
   USAGE_PERIOD_EXAMPLE,
   UsagePeriod,
+  VERSION_EXAMPLE,
+  VersionEntry,
+  VersionWithCode,
+  WebhookOutcome,
 } from "./schemas.js";
 
 type FieldShape = Record<string, Field>;
@@ -60,6 +65,7 @@ export interface Operation {
 /** The services operations call. */
 export interface OperationServices {
   bots: BotService;
+  versions: VersionService;
   usage: UsageService;
   schedules: ScheduleService;
 }
@@ -176,12 +182,14 @@ export const operationList: Operation[] = [
   defineOperation({
     name: "editBotCoreLogic",
     summary: "Overwrite the bot's code file",
-    description: "Saves the code only: the running code changes at the next restartBot.",
-    fields: { botId: fields.botId, newCode: fields.newCode },
+    description:
+      "Saves the code only: the running code changes at the next restartBot. The code is kept as the bot's next " +
+      "version (listVersions), with message when given; the reply has no other field, as the spec says.",
+    fields: { botId: fields.botId, newCode: fields.newCode, message: fields.message },
     reply: {},
     example: { msg: "Code saved; it takes effect at the next restart" },
-    async run({ bots }, accountId, { botId, newCode }) {
-      await bots.editCode(accountId, botId, newCode);
+    async run({ bots }, accountId, { botId, newCode, message }) {
+      await bots.editCode(accountId, botId, newCode, { editor: "api", message });
       return { msg: "Code saved; it takes effect at the next restart" };
     },
   }),
@@ -206,7 +214,8 @@ export const operationList: Operation[] = [
     badRequest: "name must be a string",
     errors: { 403: ["bots"] },
     async run({ bots }, accountId, values) {
-      const botId = await bots.create(accountId, { name: values.name, botToken: values.botToken, code: values.code });
+      const input = { name: values.name, botToken: values.botToken, code: values.code };
+      const botId = await bots.create(accountId, input, "api");
       return { msg: "Bot created", botId };
     },
   }),
@@ -227,7 +236,9 @@ export const operationList: Operation[] = [
   defineOperation({
     name: "getBot",
     summary: "Describe a bot",
-    description: "Status and times of one bot.",
+    description:
+      "Status and times of one bot, the newest version of its code (savedVersion) and the version its last restart " +
+      "deployed (runningVersion).",
     fields: { botId: fields.botId },
     reply: { bot: BotDetails },
     example: {
@@ -239,10 +250,88 @@ export const operationList: Operation[] = [
         createdAt: "2026-11-20T09:00:00.000Z",
         codeUpdatedAt: "2026-11-21T10:30:00.000Z",
         startedAt: "2026-11-21T10:31:00.000Z",
+        savedVersion: 4,
+        runningVersion: 4,
       },
     },
     async run({ bots }, accountId, { botId }) {
       return { msg: "Bot", bot: botView(await bots.get(accountId, botId)) };
+    },
+  }),
+  defineOperation({
+    name: "listVersions",
+    summary: "List the versions of the bot's code",
+    description:
+      "Newest first, without the code: number, size, SHA-256, when, who (source) and message, and which one runs. " +
+      "Each bot keeps its newest BOT_VERSIONS_KEPT (100 by default) and the running one.",
+    fields: { botId: fields.botId, limit: fields.versionsLimit },
+    reply: {
+      savedVersion: z.number().int().min(0),
+      runningVersion: z.number().int().min(1).nullable(),
+      versions: z.array(VersionEntry),
+    },
+    example: {
+      msg: "1 versions",
+      savedVersion: 4,
+      runningVersion: 4,
+      versions: [{ ...VERSION_EXAMPLE, running: true }],
+    },
+    async run({ versions }, accountId, { botId, limit }) {
+      const list = await versions.list(accountId, botId, limit ?? 20);
+      return { msg: `${list.versions.length} versions`, ...list };
+    },
+  }),
+  defineOperation({
+    name: "getVersion",
+    summary: "Read one version of the bot's code",
+    description: "The version with its code. A version the bot does not have (never made, or pruned): 404.",
+    fields: { botId: fields.botId, version: fields.version },
+    reply: { version: VersionWithCode },
+    example: { msg: "Version 4", version: { ...VERSION_EXAMPLE, code: "bot.start((ctx) => ctx.reply('Hola!'));" } },
+    errors: { 404: ["Bot not found", "Version not found"] },
+    async run({ versions }, accountId, { botId, version }) {
+      return { msg: `Version ${version}`, version: await versions.get(accountId, botId, version) };
+    },
+  }),
+  defineOperation({
+    name: "rollbackBot",
+    summary: "Save an earlier version's code as a new version",
+    description:
+      "Makes a new version (source rollback) holding the code of version; with restart: true, restarts the bot " +
+      "on it as restartBot does (a failed webhook registration still answers 200 and says so in msg). Without " +
+      "restart the running code stays until the next restart.",
+    fields: { botId: fields.botId, version: fields.version, restart: fields.restart },
+    reply: {
+      version: z.number().int().min(1).openapi({ description: "The new version." }),
+      restoredFrom: z.number().int().min(1),
+      restarted: z.boolean(),
+      webhook: WebhookOutcome.optional().openapi({ description: "When restarted: the webhook registration." }),
+    },
+    example: {
+      msg: "Version 2 restored as version 5; restarted",
+      version: 5,
+      restoredFrom: 2,
+      restarted: true,
+      webhook: "registered",
+    },
+    errors: { 404: ["Bot not found", "Version not found"] },
+    async run({ versions }, accountId, { botId, version, restart }) {
+      const outcome = await versions.rollback(accountId, botId, version, restart ?? false);
+      const saved = `Version ${version} restored as version ${outcome.version}`;
+      if (!outcome.restarted)
+        return {
+          msg: `${saved}; it takes effect at the next restart`,
+          version: outcome.version,
+          restoredFrom: version,
+          restarted: false,
+        };
+      return {
+        msg: `${saved}; restarted${webhookNote(outcome.restarted)}`,
+        version: outcome.version,
+        restoredFrom: version,
+        restarted: true,
+        webhook: outcome.restarted.webhook,
+      };
     },
   }),
   defineOperation({

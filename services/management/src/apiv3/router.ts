@@ -16,6 +16,7 @@ import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { AccountService } from "../accounts/account-service.js";
 import type { BotService } from "../bots/bot-service.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
+import type { VersionService } from "../versions/version-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import { operations } from "./operations.js";
 
@@ -31,6 +32,7 @@ export const apiv3ErrorBody = (p: Problem) => ({ ok: false, msg: p.message, ...p
 export function apiv3Router(deps: {
   accounts: AccountService;
   bots: BotService;
+  versions: VersionService;
   usage: UsageService;
   schedules: ScheduleService;
   logger: Logger;
@@ -53,7 +55,11 @@ export function apiv3Router(deps: {
     const accountId = await deps.accounts.authenticate((source as { apiKey?: unknown }).apiKey);
     if (!accountId) throw new AppError("INVALID_API_KEY");
     const values = parseOrThrow(fromQuery ? op.query : op.body, source);
-    const result = await op.run({ bots: deps.bots, usage: deps.usage, schedules: deps.schedules }, accountId, values);
+    const result = await op.run(
+      { bots: deps.bots, versions: deps.versions, usage: deps.usage, schedules: deps.schedules },
+      accountId,
+      values,
+    );
     res.status(200).json(shapeReply(op.reply, { ok: true, ...result, stat_code: 200 }));
   });
 

@@ -66,6 +66,26 @@ export function envProblem(env: Record<string, unknown>): { message: string; pat
   return undefined;
 }
 
+/** Longest version message (editBotCoreLogic's and Save's `message`), in UTF-16 units. */
+export const MAX_VERSION_MESSAGE = 1000;
+/** The most versions listVersions answers at once. */
+export const MAX_VERSIONS_LISTED = 1000;
+/** Version numbers are Postgres integers. */
+const MAX_VERSION = 2_147_483_647;
+
+/** A required integer in [min, max]; in a query string, decimal digits. */
+function requiredInteger(name: string, min: number, max: number, meta: { description: string; example: number }) {
+  const range = `${name} must be between ${min} and ${max}`;
+  const body = z
+    .number(typeErrors(name, "an integer", true))
+    .int(`${name} must be an integer`)
+    .min(min, range)
+    .max(max, range)
+    .openapi(meta);
+  const fromQuery = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v);
+  return { body, query: z.preprocess(fromQuery, body).openapi(meta) };
+}
+
 /** The fields of /apiv3 operations, by name. */
 export const fields = {
   botId: requiredString("botId", {
@@ -151,6 +171,23 @@ export const fields = {
     example: "remind:12345",
   }),
   runsLimit: optionalInteger("limit", 1, 1000, "How many runs, newest first (default 100)."),
+  message: optionalString("message", {
+    max: MAX_VERSION_MESSAGE,
+    storable: true,
+    description: "A note kept with the version this save makes (listVersions and the dashboard's History show it).",
+    example: "Greet in Spanish too",
+  }),
+  version: requiredInteger("version", 1, MAX_VERSION, {
+    description: "A version number, as listVersions gave it.",
+    example: 3,
+  }),
+  versionsLimit: optionalInteger(
+    "limit",
+    1,
+    MAX_VERSIONS_LISTED,
+    `How many versions, newest first (default 20, at most ${MAX_VERSIONS_LISTED}).`,
+  ),
+  restart: optionalBoolean("restart", "Restart the bot on the new version at once (default false)."),
   granularity: (() => {
     const schema = z
       .string(typeErrors("granularity", "a string", true))
@@ -211,8 +248,55 @@ export const BotDetails = z
     createdAt: isoTime,
     codeUpdatedAt: isoTime.nullable(),
     startedAt: isoTime.nullable(),
+    savedVersion: z.number().int().min(0).openapi({
+      description: "The newest version of the code: what getbotCode reads (docs/versions.md).",
+      example: 4,
+    }),
+    runningVersion: z.number().int().min(1).nullable().openapi({
+      description: "The version the last restart deployed (null before the first restart).",
+      example: 3,
+    }),
   })
   .openapi("Bot");
+
+/** Who made a version. */
+export const VersionSourceSchema = z
+  .enum(["api", "dashboard", "transfer", "rollback", "automatic-rollback", "migration"])
+  .openapi("VersionSource", {
+    description:
+      "api: an API key (createBot, editBotCoreLogic). dashboard: a signed-in owner's Create or Save. transfer: the " +
+      "copy transferBot made. rollback: rollbackBot or the dashboard's History. automatic-rollback: a deploy that " +
+      "rolled itself back (message says why). migration: the code the bot had when versions began.",
+  });
+
+/** A version of a bot's code, without the code. */
+export const VersionEntry = z
+  .object({
+    version: z.number().int().min(1),
+    size: z.number().int().min(0).openapi({ description: "UTF-8 bytes of the code." }),
+    sha256: z.string().openapi({ description: "SHA-256 of the code's UTF-8 bytes, hex." }),
+    source: VersionSourceSchema,
+    message: z.string().nullable().openapi({ description: "The note saved with it, if any." }),
+    restoredFrom: z.number().int().nullable().openapi({ description: "For a rollback: the version it restored." }),
+    createdAt: isoTime,
+    running: z.boolean().openapi({ description: "The last restart deployed this version." }),
+  })
+  .openapi("Version");
+
+/** A version with its code. */
+export const VersionWithCode = VersionEntry.extend({ code: z.string() }).openapi("VersionWithCode");
+
+/** An example version. */
+export const VERSION_EXAMPLE: z.infer<typeof VersionEntry> = {
+  version: 4,
+  size: 57,
+  sha256: "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+  source: "api",
+  message: "Greet in Spanish too",
+  restoredFrom: null,
+  createdAt: "2026-11-21T10:30:00.000Z",
+  running: false,
+};
 
 /** A line of the bot's log. */
 /** listSchedules' entries. */

@@ -16,6 +16,10 @@ export interface BotSummary {
   createdAt: Date;
   codeUpdatedAt: Date | null;
   startedAt: Date | null;
+  /** The newest version of the bot's code (docs/versions.md). */
+  savedVersion: number;
+  /** The version the last restart deployed; null before the first restart. */
+  runningVersion: number | null;
 }
 
 /** What a restart needs to know after the row was updated. */
@@ -40,6 +44,8 @@ const summaryColumns = {
   createdAt: bots.createdAt,
   codeUpdatedAt: bots.codeUpdatedAt,
   startedAt: bots.startedAt,
+  savedVersion: bots.savedVersion,
+  runningVersion: bots.runningVersion,
 };
 
 // Postgres limits a statement to 65,535 parameters; 4 per document row leaves room for big batches.
@@ -133,19 +139,9 @@ export class BotRepository {
     return rows.length === 1;
   }
 
-  /** Replaces the saved code in one statement, so concurrent edits never mix. Resolves false when no such bot. */
-  async saveCode(accountId: string, botId: string, code: string): Promise<boolean> {
-    const rows = await this.db
-      .update(bots)
-      .set({ code, codeUpdatedAt: sql`now()` })
-      .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
-      .returning({ id: bots.id });
-    return rows.length === 1;
-  }
-
   /**
-   * Marks the bot running with a snapshot of its saved code and a new webhook secret, in one statement: the running
-   * code, the version and the secret always belong to the same restart.
+   * Marks the bot running with a snapshot of its saved code and its version number, in one statement: the running
+   * code, its saved version and the restart counter always belong to the same restart.
    */
   async markRestarted(
     accountId: string,
@@ -158,6 +154,7 @@ export class BotRepository {
         status: "running",
         haltReason: null,
         runningCode: sql`${bots.code}`,
+        runningVersion: sql`${bots.savedVersion}`,
         codeVersion: sql`${bots.codeVersion} + 1`,
         startedAt: sql`now()`,
       })

@@ -30,6 +30,10 @@ import { envProblem, type WebhookOutcome } from "../apiv3/schemas.js";
 import type { QuotaService } from "../usage/quota-service.js";
 import type { BotRepository, BotSummary, SeedDocument } from "./bot-repository.js";
 import { FixedWindowLimiter, type WindowLimit } from "../limits/fixed-window.js";
+import type { VersionRepository } from "../versions/version-repository.js";
+
+/** Who saves code through the bot operations: an API key (/apiv3) or a signed-in owner (the dashboard). */
+export type Editor = "api" | "dashboard";
 
 /** How a restart's webhook registration went: `none` when the bot has no token; `reason` when it `failed`. */
 export interface RestartOutcome {
@@ -40,6 +44,8 @@ export interface RestartOutcome {
 /** Everything the service talks to. */
 export interface BotServiceDeps {
   bots: BotRepository;
+  /** Every write of a bot's code goes through it, as a new version. */
+  versions: VersionRepository;
   accounts: AccountRepository;
   box: SecretBox;
   telegram: TelegramClient;
@@ -131,6 +137,8 @@ export function botView(bot: BotSummary) {
     createdAt: bot.createdAt.toISOString(),
     codeUpdatedAt: bot.codeUpdatedAt?.toISOString() ?? null,
     startedAt: bot.startedAt?.toISOString() ?? null,
+    savedVersion: bot.savedVersion,
+    runningVersion: bot.runningVersion,
   };
 }
 
@@ -142,7 +150,12 @@ export class BotService {
     this.#transferLimiter = new FixedWindowLimiter(deps.redis);
   }
 
-  async create(accountId: string, input: { name?: string; code?: string; botToken?: string }): Promise<string> {
+  /** A new stopped bot whose code (empty when none is given) is its version 1, made by `editor`. */
+  async create(
+    accountId: string,
+    input: { name?: string; code?: string; botToken?: string },
+    editor: Editor,
+  ): Promise<string> {
     const id = newId(20);
     await this.deps.bots.transaction(async (tx) => {
       await this.deps.quotas.reserveBot(tx, accountId);
@@ -157,6 +170,7 @@ export class BotService {
         },
         tx,
       );
+      await this.deps.versions.first(tx, id, { code: input.code ?? "", source: editor });
     });
     await this.#announce({ type: "create", botId: id });
     return id;
@@ -306,10 +320,24 @@ export class BotService {
     return row.code;
   }
 
-  /** Saves code only: what runs changes at the next restart. */
-  async editCode(accountId: string, botId: string, code: string): Promise<void> {
+  /**
+   * Saves code only, as the bot's next version: what runs changes at the next restart. Resolves with the version's
+   * number. @see docs/versions.md
+   */
+  async editCode(
+    accountId: string,
+    botId: string,
+    code: string,
+    by: { editor: Editor; message?: string | undefined },
+  ): Promise<number> {
     storableId(botId);
-    if (!(await this.deps.bots.saveCode(accountId, botId, code))) throw BOT_NOT_FOUND();
+    const version = await this.deps.versions.save(accountId, botId, {
+      code,
+      source: by.editor,
+      message: by.message ?? null,
+    });
+    if (version === undefined) throw BOT_NOT_FOUND();
+    return version;
   }
 
   /**
@@ -412,6 +440,7 @@ export class BotService {
         },
         tx,
       );
+      await this.deps.versions.first(tx, newBotId, { code: source.code, source: "transfer" });
       for (const [collection, docs] of seeds) {
         // A collection over the account's stored-data quota is reported and left out, as a bad one is.
         report[collection] = await this.deps.bots.insertDocumentsWithinQuota(tx, newBotId, collection, docs);

@@ -6,7 +6,7 @@
  */
 import { type ApiRegistry, type ResponseConfig, SCHEME, z } from "@botyard/openapi";
 import type { ZodTypeAny } from "zod";
-import { USAGE_PERIOD_EXAMPLE } from "../apiv3/schemas.js";
+import { USAGE_PERIOD_EXAMPLE, VERSION_EXAMPLE } from "../apiv3/schemas.js";
 import { DashboardError } from "./schemas.js";
 import { type DashboardRoute, dashboardRoutes } from "./routes.js";
 
@@ -143,6 +143,8 @@ const EXAMPLES: Record<string, unknown> = {
       createdAt: AT,
       codeUpdatedAt: AT,
       startedAt: AT,
+      savedVersion: 4,
+      runningVersion: 4,
       token: { set: true, masked: "123456789:…saw0" },
       envNames: ["API_URL"],
       codeDiffers: false,
@@ -155,7 +157,15 @@ const EXAMPLES: Record<string, unknown> = {
   dashboardRenameBot: { ok: true },
   dashboardDeleteBot: { ok: true },
   dashboardGetCode: { ok: true, code: "bot.start((ctx) => ctx.reply('Welcome!'));" },
-  dashboardSaveCode: { ok: true, restarted: true, webhook: "registered" },
+  dashboardSaveCode: { ok: true, version: 5, restarted: true, webhook: "registered" },
+  dashboardListVersions: {
+    ok: true,
+    savedVersion: 4,
+    runningVersion: 4,
+    versions: [{ ...VERSION_EXAMPLE, running: true }],
+  },
+  dashboardGetVersion: { ok: true, version: { ...VERSION_EXAMPLE, code: "bot.start((ctx) => ctx.reply('Hola!'));" } },
+  dashboardRollback: { ok: true, version: 5, restoredFrom: 2, restarted: true, webhook: "registered" },
   dashboardRestartBot: { ok: true, webhook: "registered" },
   dashboardStopBot: { ok: true },
   dashboardSetToken: { ok: true },

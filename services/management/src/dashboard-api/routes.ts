@@ -16,6 +16,7 @@ import { botView, type BotService } from "../bots/bot-service.js";
 import type { BroadcastService } from "../broadcast/broadcast-service.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
+import type { VersionService } from "../versions/version-service.js";
 import { broadcastBody } from "../broadcast/schemas.js";
 import * as s from "./schemas.js";
 import { parseOrThrow } from "@botyard/openapi";
@@ -27,6 +28,7 @@ export interface DashboardServices {
   http: SessionHttp;
   accounts: AccountService;
   bots: BotService;
+  versions: VersionService;
   broadcasts: BroadcastService;
   live: LiveStreams;
   usage: UsageService;
@@ -295,7 +297,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     errors: [],
     handler: async (input, services) => {
       const body = input.body as { name: string; botToken?: string; code?: string };
-      return { ok: true, botId: await services.bots.create(session(input).accountId, body) };
+      return { ok: true, botId: await services.bots.create(session(input).accountId, body, "dashboard") };
     },
   },
   {
@@ -367,12 +369,64 @@ export const dashboardRoutes: DashboardRoute[] = [
     reply: s.SaveCodeReply,
     errors: [404, 413],
     handler: async (input, services) => {
-      const { code, restart } = input.body as { code: string; restart?: boolean };
+      const { code, restart, message } = input.body as { code: string; restart?: boolean; message?: string };
       const accountId = session(input).accountId;
-      await services.bots.editCode(accountId, botId(input), code);
-      if (!restart) return { ok: true, restarted: false };
+      const version = await services.bots.editCode(accountId, botId(input), code, { editor: "dashboard", message });
+      if (!restart) return { ok: true, version, restarted: false };
       const outcome = await services.bots.restart(accountId, botId(input));
-      return { ok: true, restarted: true, webhook: outcome.webhook };
+      return { ok: true, version, restarted: true, webhook: outcome.webhook };
+    },
+  },
+  {
+    method: "get",
+    path: "/api/bots/:botId/versions",
+    operationId: "dashboardListVersions",
+    summary: "The versions of the bot's code, newest first, without code (as /apiv3/listVersions)",
+    access: "session",
+    params: s.botIdParam,
+    query: s.VersionsQuery,
+    reply: s.VersionsReply,
+    errors: [404],
+    handler: async (input, services) => {
+      const limit = (input.query.limit as number | undefined) ?? 100;
+      return { ok: true, ...(await services.versions.list(session(input).accountId, botId(input), limit)) };
+    },
+  },
+  {
+    method: "get",
+    path: "/api/bots/:botId/versions/:version",
+    operationId: "dashboardGetVersion",
+    summary: "One version with its code (as /apiv3/getVersion)",
+    access: "session",
+    params: s.versionParams,
+    reply: s.VersionReply,
+    errors: [404],
+    handler: async (input, services) => {
+      const version = (input.params as unknown as { version: number }).version;
+      return { ok: true, version: await services.versions.get(session(input).accountId, botId(input), version) };
+    },
+  },
+  {
+    method: "post",
+    path: "/api/bots/:botId/versions/:version/rollback",
+    operationId: "dashboardRollback",
+    summary: "Save a version's code as a new version, and restart on it when asked (as /apiv3/rollbackBot)",
+    access: "session",
+    params: s.versionParams,
+    body: s.Rollback,
+    reply: s.RollbackReply,
+    errors: [404],
+    handler: async (input, services) => {
+      const version = (input.params as unknown as { version: number }).version;
+      const { restart } = input.body as { restart?: boolean };
+      const outcome = await services.versions.rollback(session(input).accountId, botId(input), version, !!restart);
+      return {
+        ok: true,
+        version: outcome.version,
+        restoredFrom: outcome.restoredFrom,
+        restarted: outcome.restarted !== undefined,
+        ...(outcome.restarted ? { webhook: outcome.restarted.webhook } : {}),
+      };
     },
   },
   {

@@ -25,6 +25,8 @@ import {
   ScheduleRunEntry,
   SeedReport,
   UsagePeriod,
+  VersionEntry,
+  VersionWithCode,
   WebhookOutcome,
 } from "../apiv3/schemas.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password.js";
@@ -78,7 +80,9 @@ export const RenameBot = z.object({ name });
 export const SaveCode = z.object({
   code: requiredText("code", { maxBytes: MAX_CODE_BYTES, description: "The complete code file." }).body,
   restart: optionalBoolean("restart", "Restart at once so the new code runs (default false: runs after restart).").body,
+  message: fields.message.body,
 });
+export const Rollback = z.object({ restart: fields.restart.body });
 export const SetToken = z.object({ botToken: fields.requiredBotToken.body });
 /**
  * The env set to save. `null` is refused here as on every route (docs/management-api.md#null-and-absent-fields):
@@ -159,6 +163,8 @@ export const botIdParam = z.object({
 export const jobIdParams = botIdParam.extend({
   jobId: z.string().min(1).openapi({ example: "Xy12Ab34Cd56Ef78Gh90Ij12" }),
 });
+export const versionParams = botIdParam.extend({ version: fields.version.query });
+export const VersionsQuery = z.object({ limit: fields.versionsLimit.query });
 export const UsageQuery = z.object({
   granularity: fields.granularity.query,
   from: fields.from.query,
@@ -193,6 +199,8 @@ export const BotReply = z.object({
     createdAt: isoTime,
     codeUpdatedAt: isoTime.nullable(),
     startedAt: isoTime.nullable(),
+    savedVersion: z.number().int().min(0),
+    runningVersion: z.number().int().min(1).nullable(),
     token: z.object({
       set: z.boolean(),
       masked: z.string().nullable().openapi({ example: "123456:…wxyz" }),
@@ -203,7 +211,26 @@ export const BotReply = z.object({
   }),
 });
 export const CodeReply = z.object({ ok, code: z.string() });
-export const SaveCodeReply = z.object({ ok, restarted: z.boolean(), webhook: WebhookOutcome.optional() });
+export const SaveCodeReply = z.object({
+  ok,
+  version: z.number().int().min(1).openapi({ description: "The version the save made." }),
+  restarted: z.boolean(),
+  webhook: WebhookOutcome.optional(),
+});
+export const VersionsReply = z.object({
+  ok,
+  savedVersion: z.number().int().min(0),
+  runningVersion: z.number().int().min(1).nullable(),
+  versions: z.array(VersionEntry),
+});
+export const VersionReply = z.object({ ok, version: VersionWithCode });
+export const RollbackReply = z.object({
+  ok,
+  version: z.number().int().min(1),
+  restoredFrom: z.number().int().min(1),
+  restarted: z.boolean(),
+  webhook: WebhookOutcome.optional(),
+});
 export const RestartReply = z.object({ ok, webhook: WebhookOutcome });
 export const EnvReply = z.object({ ok, envNames: z.array(z.string()) });
 export const LogsReply = z.object({ ok, logs: z.array(LogLine) });

@@ -12,7 +12,17 @@ export type Route =
   | { page: "invite"; token: string }
   | { page: "bot"; botId: string; tab: BotTab };
 
-export const BOT_TABS = ["overview", "code", "logs", "try", "broadcasts", "schedules", "usage", "transfer"] as const;
+export const BOT_TABS = [
+  "overview",
+  "code",
+  "history",
+  "logs",
+  "try",
+  "broadcasts",
+  "schedules",
+  "usage",
+  "transfer",
+] as const;
 export type BotTab = (typeof BOT_TABS)[number];
 
 const listeners = new Set<() => void>();

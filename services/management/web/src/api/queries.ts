@@ -186,7 +186,7 @@ export function useSaveCode(botId: string) {
   const queries = useQueryClient();
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: (body: { code: string; restart: boolean }) =>
+    mutationFn: (body: { code: string; restart: boolean; message?: string }) =>
       unwrap(client.PUT("/api/bots/{botId}/code", { ...bot(botId), body })),
     onSuccess: (_reply, body) => {
       queries.setQueryData(keys.code(botId), body.code);

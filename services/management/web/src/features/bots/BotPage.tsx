@@ -9,6 +9,7 @@ import { StatusBadge } from "../../components/StatusBadge.js";
 import { BOT_TABS, type BotTab, botPath, navigate } from "../../router.js";
 import { BroadcastsTab } from "../broadcasts/BroadcastsTab.js";
 import { CodeTab } from "../code/CodeTab.js";
+import { HistoryTab } from "../history/HistoryTab.js";
 import { LogsTab } from "../logs/LogsTab.js";
 import { OverviewTab } from "./OverviewTab.js";
 import { RenameButton } from "./RenameButton.js";
@@ -20,6 +21,7 @@ import { TryTab } from "./TryTab.js";
 const TAB_LABELS: Record<BotTab, string> = {
   overview: "Overview",
   code: "Code",
+  history: "History",
   logs: "Logs",
   try: "Try it",
   broadcasts: "Broadcasts",
@@ -110,6 +112,7 @@ export function BotPage({ botId, tab }: { botId: string; tab: BotTab }) {
       <div className="tab-panel">
         {tab === "overview" ? <OverviewTab bot={b} /> : null}
         {tab === "code" ? <CodeTab bot={b} /> : null}
+        {tab === "history" ? <HistoryTab botId={botId} /> : null}
         {tab === "logs" ? <LogsTab botId={botId} /> : null}
         {tab === "try" ? <TryTab bot={b} /> : null}
         {tab === "broadcasts" ? <BroadcastsTab botId={botId} /> : null}

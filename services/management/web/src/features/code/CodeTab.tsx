@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useCode, useSaveCode } from "../../api/queries.js";
 import type { BotDetail } from "../../api/types.js";
+import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
 import { CodeEditor } from "./CodeEditor.js";
 import { botApiTypes } from "./completions.js";
@@ -14,6 +15,8 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
   const save = useSaveCode(bot.botId);
   const [draft, setDraft] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  // A note kept with the version the next save makes (History shows it).
+  const [message, setMessage] = useState("");
   const saved = code.data ?? "";
   const current = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
@@ -21,7 +24,16 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
   useEffect(() => () => URL.revokeObjectURL(typesUrl), [typesUrl]);
 
   const doSave = (restart: boolean) => {
-    save.mutate({ code: current, restart }, { onSuccess: () => setDraft(null) });
+    const note = message.trim();
+    save.mutate(
+      { code: current, restart, ...(note ? { message: note } : {}) },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          setMessage("");
+        },
+      },
+    );
   };
 
   if (code.isPending) return <Loading label="Loading code…" />;
@@ -71,7 +83,8 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
         <p className="note note-success" role="status">
           {save.data.restarted
             ? `Saved and restarted.${save.data.webhook === "failed" ? " Telegram refused the webhook: check the token." : ""}`
-            : "Saved. It runs after the next restart."}
+            : "Saved. It runs after the next restart."}{" "}
+          {`Version ${save.data.version}.`}
         </p>
       ) : null}
       {save.isError ? <ErrorNote error={save.error} title="Could not save" /> : null}
@@ -83,6 +96,9 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
         onChange={setDraft}
         onSave={() => doSave(false)}
       />
+      <Field label="Version note" hint="Optional; kept with the version the next save makes (see History).">
+        <input className="input" maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
+      </Field>
       <p className="muted small">
         Type <code>bot.</code>, <code>ctx.</code>, <code>db.operation.</code> or <code>process.env.</code> for
         suggestions; Ctrl+Space for all names; Ctrl+S saves.
