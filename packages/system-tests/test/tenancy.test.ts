@@ -75,15 +75,40 @@ describe("a platform of tenants", () => {
     return Number(line?.[1] ?? 0);
   };
 
-  describe("sign-in, sign-up and invites", () => {
-    it("60 parallel wrong sign-ins for one e-mail from one address get 5 password checks; the owner still gets in from a clean address", async () => {
+  /**
+   * Where a flood comes from: one address, or a new address for every request within one IPv6 network (a /56, as an
+   * ISP gives one customer: a /64 and a host of its own each time), which the limits count as one address.
+   */
+  const FLOODS: Array<[string, () => () => string]> = [
+    [
+      "one address",
+      () => {
+        const ip = freshAddress();
+        return () => ip;
+      },
+    ],
+    [
+      "the addresses of one IPv6 /56",
+      () => {
+        const network = (0x100 + ++addresses).toString(16);
+        let n = 0;
+        return () => {
+          n += 1;
+          return `2001:db8:${network}:${(0x4200 + n).toString(16)}::${n.toString(16)}`;
+        };
+      },
+    ],
+  ];
+
+  describe.each(FLOODS)("floods from %s", (_, floodSource) => {
+    it("60 parallel wrong sign-ins for one e-mail get 5 password checks; the owner still gets in from a clean address", async () => {
       const owner = await newOwner();
-      const guesser = freshAddress();
+      const guesser = floodSource();
       const verifiesBefore = await argon2Runs("verify");
       const signIn = (password: string, ip: string) =>
         system.anonymous("/api/auth/signin", { email: owner.email, password }, ip);
 
-      const guesses = await Promise.all(Array.from({ length: 60 }, () => signIn("wrong password", guesser)));
+      const guesses = await Promise.all(Array.from({ length: 60 }, () => signIn("wrong password", guesser())));
       // Each attempt reserved its slot before any hashing: five were checked (401), the rest refused unchecked.
       expect(tally(guesses)).toEqual({ 401: 5, 429: 55 });
       for (const refused of guesses.filter((r) => r.status === 429)) {
@@ -92,9 +117,9 @@ describe("a platform of tenants", () => {
       }
       expect((await argon2Runs("verify")) - verifiesBefore).toBe(5);
 
-      // That address is held for that e-mail even with the right password; two more addresses fail once each, so the
+      // The guesser is held for that e-mail even with the right password; two more addresses fail once each, so the
       // e-mail's own count (7) is past its limit of 5.
-      expect((await signIn(PASSWORD, guesser)).status).toBe(429);
+      expect((await signIn(PASSWORD, guesser())).status).toBe(429);
       for (const ip of [freshAddress(), freshAddress()]) expect((await signIn("wrong again", ip)).status).toBe(401);
 
       // A clean address is never held by the e-mail's count: the owner signs in, and the session works.
@@ -107,11 +132,11 @@ describe("a platform of tenants", () => {
       expect(session.body).toMatchObject({ ok: true, user: { email: owner.email } });
     });
 
-    it("a sign-up flood from one address is cut at 10; another address still signs up", async () => {
-      const flooder = freshAddress();
+    it("15 parallel sign-ups are cut at 10; another address still signs up", async () => {
+      const flooder = floodSource();
       const signUps = await Promise.all(
         Array.from({ length: 15 }, () =>
-          system.anonymous("/api/auth/signup", { email: system.newEmail(), password: PASSWORD }, flooder),
+          system.anonymous("/api/auth/signup", { email: system.newEmail(), password: PASSWORD }, flooder()),
         ),
       );
       expect(tally(signUps)).toEqual({ 201: 10, 429: 5 });
@@ -127,12 +152,12 @@ describe("a platform of tenants", () => {
       expect(elsewhere.status).toBe(201);
     });
 
-    it("made-up invite tokens from one address are cut at 10, and none of them is hashed", async () => {
-      const flooder = freshAddress();
+    it("15 parallel made-up invite tokens are cut at 10, and none of them is hashed", async () => {
+      const flooder = floodSource();
       const hashesBefore = await argon2Runs("hash");
       const attempts = await Promise.all(
         Array.from({ length: 15 }, (_, i) =>
-          system.anonymous(`/api/auth/invite/made-up-token-${i}-0123456789abcdef`, { password: PASSWORD }, flooder),
+          system.anonymous(`/api/auth/invite/made-up-token-${i}-0123456789abcdef`, { password: PASSWORD }, flooder()),
         ),
       );
       expect(tally(attempts)).toEqual({ 404: 10, 429: 5 });
