@@ -9,6 +9,8 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { createRedis } from "@botyard/common";
 import { waitFor } from "@botyard/common/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
@@ -266,15 +268,13 @@ export class System {
 
   /**
    * Stops the gateway (SIGTERM; it drains and exits) and starts a new gateway process on the same port, so the
-   * address management gave setWebhook stays right. The new process has no bot loaded. `env` is added to the
-   * gateway's settings, for this start and any later one.
+   * address management gave setWebhook stays right. The new process has no bot loaded.
    */
-  async restartGateway(env: Record<string, string> = {}): Promise<void> {
+  async restartGateway(): Promise<void> {
     const old = this.gateway;
     old.signal("SIGTERM");
     const exit = await old.exited;
     if (exit.code !== 0) throw new Error(`the gateway exited with ${exit.code ?? exit.signal}`);
-    this.#env["webhook-gateway"] = { ...this.#env["webhook-gateway"], ...env };
     await this.#start("webhook-gateway", {
       HANDLER_TIMEOUT_MS: String(HANDLER_TIMEOUT_MS),
       GATEWAY_PORT: String(old.port),
@@ -282,11 +282,15 @@ export class System {
   }
 
   /**
-   * Runs the operator CLI as an operator would (`pnpm botyard <args>` in the repository, with management's database,
-   * secret and plans) and resolves with its stdout; rejects with its stderr when it exits other than 0.
+   * Runs the operator CLI as `pnpm botyard <args>` does (the root package.json's script, run here without pnpm's own
+   * start-up, which doubles the time on a loaded machine), in the repository with management's database, secret and
+   * plans; resolves with its stdout, rejects with its stderr when it exits other than 0.
    */
-  cli(...args: string[]): Promise<string> {
-    const child = spawn("pnpm", ["--silent", "botyard", ...args], {
+  async cli(...args: string[]): Promise<string> {
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { scripts: { botyard: string } };
+    const [command, ...script] = manifest.scripts.botyard.split(/\s+/);
+    if (command !== "node") throw new Error(`pnpm botyard runs ${command}, not node`);
+    const child = spawn(process.execPath, [...script, ...args], {
       cwd: root,
       env: serviceEnv({ ...this.#settings(), ...this.#env.management }),
       stdio: ["ignore", "pipe", "pipe"],
