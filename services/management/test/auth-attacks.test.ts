@@ -68,6 +68,22 @@ describe("the sign-in throttle reserves before argon2", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("counts the addresses of one IPv6 /56 as one address: 60 of them guessing at once get 5 checks", async () => {
+    const address = email();
+    await new Browser(origin, ip()).signUp(address);
+    const network = (++n).toString(16);
+    // Each guess from a /64 and a host of its own, all within 2001:db8:<network>:4200::/56.
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        new Browser(origin, `2001:db8:${network}:${(0x4200 + i).toString(16)}::${i + 1}`).signIn(address, WRONG),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(55);
+    // Another /56 is another client: clean, so it signs in.
+    expect((await new Browser(origin, `2001:db8:${network}:4300::1`).signIn(address)).status).toBe(200);
+  });
+
   it("checks at most 20 parallel attempts of one address across many e-mails", async () => {
     const from = ip();
     const before = await argon2Runs(origin, "verify");
@@ -207,6 +223,15 @@ describe("per-address sign-up limit and the argon2 gate", () => {
       message: expect.stringMatching(/^Too many sign-ups from your address; try again in \d+ s$/),
     });
     expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("counts sign-ups from one IPv6 /56 together, whichever of its addresses they come from", async () => {
+    const network = (++n).toString(16);
+    const from = (i: number) => `2001:db8:${network}:${(0x4200 + i).toString(16)}::1`;
+    expect((await new Browser(gOrigin, from(1)).signUp(email())).status).toBe(201);
+    expect((await new Browser(gOrigin, from(2)).signUp(email())).status).toBe(201);
+    expect((await new Browser(gOrigin, from(3)).signUp(email())).status).toBe(429);
+    expect((await new Browser(gOrigin, `2001:db8:${network}:4300::1`).signUp(email())).status).toBe(201);
   });
 
   it("runs one hash at a time, lets one wait, and answers the rest 429 with Retry-After: 1", async () => {

@@ -9,6 +9,7 @@
 import { AppError, invalidField, newId, randomToken, sha256 } from "@botyard/common";
 import type { AccountRepository } from "../accounts/account-repository.js";
 import type { FixedWindowLimiter, WindowLimit } from "../limits/fixed-window.js";
+import { clientAddressKey } from "./client-address.js";
 import { PasswordHasher } from "./password.js";
 import type { SessionRepository, SessionRow } from "./session-repository.js";
 import type { SignInSlot, SignInThrottle } from "./throttle.js";
@@ -66,13 +67,17 @@ export class AuthService {
 
   readonly #hasher: PasswordHasher;
 
-  /** Counts one `action` of `ip`, or throws 429 RATE_LIMITED with Retry-After. */
+  /** Counts one `action` of `ip` (an IPv6 client by its /56), or throws 429 RATE_LIMITED with Retry-After. */
   async #perAddress(action: keyof AddressLimits, ip: string): Promise<void> {
     const { limiter, keyOf } = this.deps;
     if (!limiter || !keyOf) throw new Error(`AuthService: ${action} needs a limiter`);
     const limit = (this.deps.addressLimits ?? DEFAULT_ADDRESS_LIMITS)[action];
     const what = action === "signUp" ? "sign-ups" : "invite attempts";
-    await limiter.enforce(keyOf(action, ip), limit, (s) => `Too many ${what} from your address; try again in ${s} s`);
+    await limiter.enforce(
+      keyOf(action, clientAddressKey(ip)),
+      limit,
+      (s) => `Too many ${what} from your address; try again in ${s} s`,
+    );
   }
 
   /** Runs `check` on a reserved sign-in slot: a failure keeps it counted, a success or a fault gives it back. */

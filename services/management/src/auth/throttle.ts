@@ -2,7 +2,8 @@
  * Sign-in throttling in Redis, shared by every management replica. Each attempt first reserves its slot, in one
  * script (one round trip), before any password is hashed: parallel guesses cannot all pass a check made before any
  * of them is counted. Three counts, over a window (15 minutes by default):
- * - per client address (20): the address is refused, whatever e-mail it tries;
+ * - per client address (20; an IPv6 client is its /56, see client-address.ts): the address is refused, whatever
+ *   e-mail it tries;
  * - per (address, e-mail) (5): that address is refused for that e-mail;
  * - per e-mail (5): past it, the e-mail's checks are spaced out with a doubling delay (1 s, 2 s, … up to 60 s) for
  *   addresses that have failed before, and each failure past it is logged. An address with no failure in the window
@@ -13,6 +14,7 @@
  * @see docs/dashboard.md#sign-in-throttling
  */
 import { AppError, sha256, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
+import { clientAddressKey } from "./client-address.js";
 
 /** Limits of the throttle. */
 export interface ThrottleLimits {
@@ -106,15 +108,16 @@ export class SignInThrottle {
   ) {}
 
   /**
-   * Reserves an attempt for `email` from `ip`, or throws 429 SIGN_IN_THROTTLED with Retry-After. The keys share the
-   * hash tag `{signin}` so that one script may touch them on a Redis Cluster. The e-mail is hashed: Redis keys and
-   * log lines do not list who tried to sign in.
+   * Reserves an attempt for `email` from `ip` (counted as {@link clientAddressKey} says), or throws 429
+   * SIGN_IN_THROTTLED with Retry-After. The keys share the hash tag `{signin}` so that one script may touch them on a
+   * Redis Cluster. The e-mail is hashed: Redis keys and log lines do not list who tried to sign in.
    */
   async reserve(email: string, ip: string): Promise<SignInSlot> {
     const emailHash = sha256(email.trim().toLowerCase());
+    const client = clientAddressKey(ip);
     const keys: SignInSlot["keys"] = [
-      this.names.key("{signin}", "ip", ip),
-      this.names.key("{signin}", "ip-email", ip, emailHash),
+      this.names.key("{signin}", "ip", client),
+      this.names.key("{signin}", "ip-email", client, emailHash),
       this.names.key("{signin}", "email", emailHash),
     ];
     const l = this.limits;
