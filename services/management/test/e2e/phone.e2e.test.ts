@@ -81,6 +81,37 @@ const SIZES: Size[] = [
 /** Touch targets: WCAG 2.5.5's 44×44 CSS px. */
 const TARGET = 44;
 
+/**
+ * Run in the page (as text: this package compiles without the DOM's types). Lists what keeps a page from fitting: a
+ * document wider than the viewport, and each visible control that lies partly outside the viewport's width (unless
+ * inside a strip that scrolls sideways, as the tab bar does) or, on touch, is under 44×44. Inline links in text are
+ * not controls here (WCAG 2.5.8 exempts them).
+ */
+const MISFITS = `({ width, touch, target }) => {
+  const problems = [];
+  const docWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+  if (docWidth > width) problems.push("the document is " + docWidth + " px wide");
+  const scrollsSideways = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const overflow = getComputedStyle(p).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && p.scrollWidth > p.clientWidth) return true;
+    }
+    return false;
+  };
+  const controls = document.querySelectorAll(
+    "button, a.button, a.tab, a.bot-link, select, textarea, input:not([type=checkbox]):not([type=radio])",
+  );
+  for (const el of controls) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const label = el.tagName.toLowerCase() + ' "' + (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40) + '"';
+    const size = Math.round(box.width) + "×" + Math.round(box.height) + " at x=" + Math.round(box.left);
+    if ((box.left < 0 || box.right > width + 0.5) && !scrollsSideways(el)) problems.push(label + " is off screen (" + size + ")");
+    if (touch && (box.width < target - 0.5 || box.height < target - 0.5)) problems.push(label + " is " + size);
+  }
+  return problems;
+}`;
+
 suite("dashboard at phone sizes in Chromium", () => {
   let platform: Platform;
   let browser: Browser;
@@ -153,40 +184,10 @@ suite("dashboard at phone sizes in Chromium", () => {
   /** Taps on a touch screen, clicks with a mouse. */
   const press = (size: Size, target: Locator) => (size.touch ? target.tap() : target.click());
 
-  /**
-   * What keeps a page from fitting: a document wider than the viewport, and each visible control that lies partly
-   * outside the viewport's width (unless inside a strip that scrolls sideways, as the tab bar does) or, on touch, is
-   * under 44×44. Inline links in text are not controls here (WCAG 2.5.8 exempts them).
-   */
+  /** The {@link MISFITS} of the current page at this size, each named. */
   async function misfits(page: Page, size: Size, name: string): Promise<string[]> {
-    const found = await page.evaluate(
-      ({ width, touch, target }) => {
-        const problems: string[] = [];
-        const docWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
-        if (docWidth > width) problems.push(`the document is ${docWidth} px wide`);
-        const scrollsSideways = (el: Element) => {
-          for (let p = el.parentElement; p; p = p.parentElement) {
-            const overflow = getComputedStyle(p).overflowX;
-            if ((overflow === "auto" || overflow === "scroll") && p.scrollWidth > p.clientWidth) return true;
-          }
-          return false;
-        };
-        const controls = document.querySelectorAll(
-          "button, a.button, a.tab, a.bot-link, select, textarea, input:not([type=checkbox]):not([type=radio])",
-        );
-        for (const el of controls) {
-          const box = el.getBoundingClientRect();
-          if (box.width === 0 && box.height === 0) continue;
-          if (el.closest("dialog:not([open])")) continue;
-          const label = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
-          const size = `${Math.round(box.width)}×${Math.round(box.height)} at x=${Math.round(box.left)}`;
-          if ((box.left < 0 || box.right > width + 0.5) && !scrollsSideways(el))
-            problems.push(`${label} is off screen (${size})`);
-          if (touch && (box.width < target - 0.5 || box.height < target - 0.5)) problems.push(`${label} is ${size}`);
-        }
-        return problems;
-      },
-      { width: size.width, touch: size.touch, target: TARGET },
+    const found = await page.evaluate<string[]>(
+      `(${MISFITS})(${JSON.stringify({ width: size.width, touch: size.touch, target: TARGET })})`,
     );
     return found.map((p) => `${size.name}, ${name}: ${p}`);
   }
@@ -200,14 +201,9 @@ suite("dashboard at phone sizes in Chromium", () => {
   /** A screenshot of the viewport, when this size takes one of that name: from the top, or from `at` (under the header). */
   async function screenshot(page: Page, size: Size, shot: string, at?: Locator): Promise<void> {
     if (!size.shots?.names.includes(shot)) return;
-    if (at) {
-      await at.evaluate((el) => {
-        el.scrollIntoView({ block: "start" });
-        window.scrollBy(0, -64);
-      });
-    } else {
-      await page.evaluate("window.scrollTo(0, 0)");
-    }
+    await page.evaluate("window.scrollTo(0, 0)");
+    const box = at ? await at.boundingBox() : null;
+    if (box) await page.evaluate(`window.scrollTo(0, ${Math.max(0, box.y - 64)})`);
     await page.screenshot({ path: `${SHOTS}${size.shots.prefix}-${shot}.png` });
   }
 
@@ -341,12 +337,7 @@ suite("dashboard at phone sizes in Chromium", () => {
             );
             await page.evaluate("window.scrollTo(0, 0)");
             for (const action of ["Restart", "Stop", "Delete"]) {
-              await onScreen(
-                page,
-                size,
-                page.getByRole("button", { name: action, exact: true }),
-                `${action} on ${tab}`,
-              );
+              await onScreen(size, page.getByRole("button", { name: action, exact: true }), `${action} on ${tab}`);
             }
           }
         } finally {
