@@ -45,7 +45,8 @@ function Shell({ route, email }: { route: Route; email: string }) {
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      // Escape in a dialog opened from the menu (New bot) closes that dialog only.
+      if (event.key !== "Escape" || document.querySelector("dialog[open]")) return;
       setMenuOpen(false);
       menuButton.current?.focus();
     };
