@@ -278,6 +278,16 @@ suite("dashboard at phone sizes in Chromium", () => {
           await check(page, size, "new bot dialog");
           await press(size, dialog.getByRole("button", { name: "Cancel" }));
           await dialog.waitFor({ state: "hidden" });
+          if (size.touch) {
+            // Escape in the dialog closes the dialog, not the menu behind it.
+            await press(size, page.getByRole("button", { name: "New bot" }));
+            await dialog.waitFor();
+            await page.keyboard.press("Escape");
+            await dialog.waitFor({ state: "hidden" });
+            await expect(page.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).resolves.toBe(
+              "true",
+            );
+          }
 
           if (size.touch) await page.getByRole("button", { name: "Sign out" }).waitFor();
           await press(size, page.getByRole("button", { name: "Sign out" }));
@@ -349,6 +359,15 @@ suite("dashboard at phone sizes in Chromium", () => {
         const { context, page } = await open(size);
         try {
           await signIn(page, size, OWNER);
+          // Opened on the last tab, the tab bar shows that tab without being scrolled by hand.
+          await page.goto(`/bots/${encodeURIComponent(botId)}/transfer`);
+          await page.getByLabel("Target e-mail").waitFor();
+          const current = await page
+            .getByRole("navigation", { name: "Bot sections" })
+            .getByRole("link", { name: "Transfer" })
+            .boundingBox();
+          expect(current !== null && current.x >= 0 && current.x + current.width <= size.width + 0.5).toBe(true);
+
           await page.goto(`/bots/${encodeURIComponent(botId)}/code`);
           const editor = page.getByRole("textbox", { name: "Bot code" });
           await press(size, editor);
