@@ -439,3 +439,35 @@ export const scheduleRuns = pgTable(
   },
   (t) => [index("schedule_runs_bot_idx").on(t.botId, t.id)],
 );
+
+/** What a notification channel is: a Telegram chat reached through the operator's notifier bot, or an HTTPS webhook. */
+export type NotificationChannelKind = "telegram" | "webhook";
+
+/**
+ * Where an account is told about its bots (docs/notifications.md). A `webhook` channel has its https URL and its
+ * signing secret (sealed with SECRET_KEY, shown to the owner once). A `telegram` channel starts unlinked with the
+ * SHA-256 of its one-time start token, and gets its chat id when the owner opens the start link. The last delivery's
+ * outcome is kept so the settings page can show a failing channel.
+ */
+export const notificationChannels = pgTable(
+  "notification_channels",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<NotificationChannelKind>().notNull(),
+    url: text("url"),
+    secretEnc: text("secret_enc"),
+    chatId: bigint("chat_id", { mode: "number" }),
+    linkTokenHash: text("link_token_hash"),
+    lastDeliveredAt: timestamp("last_delivered_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notification_channels_account_idx").on(t.accountId),
+    uniqueIndex("notification_channels_link_token_idx").on(t.linkTokenHash),
+  ],
+);

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { waitFor } from "@botyard/common/testing";
 import { UsageMeter, UsageRepository } from "@botyard/db";
+import { expectAccessible } from "./axe.js";
 import { type Platform, startPlatform } from "./platform.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -95,14 +95,7 @@ suite("dashboard in Chromium", () => {
   }, 60_000);
 
   /** axe-core on the current page: no serious or critical violation. */
-  async function accessible(name: string): Promise<void> {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    const report = bad.map(
-      (v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target).join(", ")}`,
-    );
-    expect(report).toEqual([]);
-  }
+  const accessible = (name: string) => expectAccessible(page, name);
 
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}${name}.png` });
 
@@ -552,9 +545,7 @@ suite("dashboard in Chromium", () => {
       await other.goto(link);
       await expect(other.getByLabel("E-mail").inputValue()).resolves.toBe("lin@example.com");
       await other.getByRole("button", { name: "Set password" }).waitFor();
-      const results = await new AxeBuilder({ page: other }).analyze();
-      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `invite: ${v.id} (${v.impact}) ${v.help}`)).toEqual([]);
+      await expectAccessible(other, "invite");
       await other.screenshot({ path: `${SHOTS}13-invite.png` });
       // Too short: the server's message next to the field.
       await other.getByLabel("New password").fill("short");

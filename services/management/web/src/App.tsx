@@ -1,5 +1,9 @@
-/** The shell: auth pages (and invites) when signed out; otherwise a header (Settings, Sign out), the bot sidebar and a page. */
-import { useEffect } from "react";
+/**
+ * The shell: auth pages (and invites) when signed out; otherwise a header (Settings, Sign out), the bot sidebar and a
+ * page. On a narrow screen the account controls and the sidebar fold behind the header's Menu button (a disclosure:
+ * styles.css, "Narrow screens", shows them while it is open); opening a page closes it.
+ */
+import { useEffect, useRef, useState } from "react";
 import { useBots, useSession, useSignOut } from "./api/queries.js";
 import { Link } from "./components/Link.js";
 import { ErrorNote, EmptyState, Loading } from "./components/States.js";
@@ -33,8 +37,33 @@ export function App() {
 
 function Shell({ route, email }: { route: Route; email: string }) {
   const signOut = useSignOut();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const page = JSON.stringify(route);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (a bot, Settings) is what closes the menu.
+  useEffect(() => setMenuOpen(false), [page]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      // Escape in a dialog opened from the menu (New bot) closes that dialog only.
+      if (event.key !== "Escape" || document.querySelector("dialog[open]")) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    // A link in the menu closes it, even the current page's (which changes no route).
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("#menu a")) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [menuOpen]);
+
   return (
-    <div className="shell">
+    <div className="shell" data-menu={menuOpen ? "open" : "closed"}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -43,6 +72,19 @@ function Shell({ route, email }: { route: Route; email: string }) {
           <span className="brand-mark" aria-hidden="true" />
           Botyard
         </Link>
+        <button
+          ref={menuButton}
+          type="button"
+          className="button button-ghost menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+      </header>
+      <div id="menu" className="menu">
         <nav className="topbar-nav" aria-label="Account">
           <span className="topbar-user">{email}</span>
           <Link
@@ -60,8 +102,8 @@ function Shell({ route, email }: { route: Route; email: string }) {
             Sign out
           </button>
         </nav>
-      </header>
-      <Sidebar activeBotId={route.page === "bot" ? route.botId : null} />
+        <Sidebar activeBotId={route.page === "bot" ? route.botId : null} />
+      </div>
       <main id="main" className="content" tabIndex={-1}>
         {route.page === "settings" ? <SettingsPage /> : null}
         {route.page === "bot" ? <BotPage key={route.botId} botId={route.botId} tab={route.tab} /> : null}

@@ -1,5 +1,5 @@
 /** One bot: its header (status, Restart, Stop, Rename, Delete) and a tab per concern. */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { useBot, useDeleteBot, useRestartBot, useStopBot } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
@@ -36,6 +36,13 @@ export function BotPage({ botId, tab }: { botId: string; tab: BotTab }) {
   const stop = useStopBot(botId);
   const remove = useDeleteBot(botId);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const tabBar = useRef<HTMLElement>(null);
+  // On a phone the tab bar scrolls sideways: a page opened on a later tab (a link, a reload) shows that tab in it,
+  // once the bar exists (after loading) and at each change of tab.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tab and the end of loading are what move the bar.
+  useEffect(() => {
+    tabBar.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab, bot.isPending]);
 
   if (bot.isPending) return <Loading label="Loading the bot…" />;
   if (bot.isError) {
@@ -97,7 +104,7 @@ export function BotPage({ botId, tab }: { botId: string; tab: BotTab }) {
           Restarted, but Telegram refused the webhook. Check the bot token.
         </div>
       ) : null}
-      <nav className="tabs" aria-label="Bot sections">
+      <nav ref={tabBar} className="tabs" aria-label="Bot sections">
         {BOT_TABS.map((t) => (
           <Link
             key={t}

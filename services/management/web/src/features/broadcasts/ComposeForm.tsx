@@ -219,7 +219,7 @@ export function ComposeForm({ botId }: { botId: string }) {
         <FormError>{unplaced ? unplaced.message : null}</FormError>
         {send.isSuccess ? (
           <p className="note note-success" role="status">
-            Queued. Progress shows on the right.
+            Queued. Progress shows under Recent broadcasts.
           </p>
         ) : null}
         <button type="submit" className="button button-primary" disabled={send.isPending}>

@@ -2,11 +2,14 @@
  * CodeMirror 6 with JavaScript highlighting and the bot API's completion (completions.ts). Uncontrolled: the doc is
  * set once from `initial` (and again when `resetKey` changes); every edit is reported through `onChange`.
  *
+ * On a narrow screen (styles.css, "Narrow screens") long lines wrap and the editor keeps to about half the screen's
+ * height, scrolling inside, so Save stays a thumb's reach away and nothing scrolls sideways.
+ *
  * The editor lives in a shadow root: there CodeMirror's styles go into constructed (adopted) stylesheets, which the
  * CSP's `style-src 'self'` allows, instead of a <style> element, which it refuses (README.md#the-dashboard).
  */
 import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
-import { EditorState } from "@codemirror/state";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
@@ -40,6 +43,17 @@ const theme = EditorView.theme({
   ".cm-tooltip-autocomplete": { fontFamily: "var(--mono)" },
 });
 
+/** The width below which the dashboard folds its sidebar into a menu (styles.css). */
+const NARROW = "(max-width: 760px)";
+
+const narrowLayout: Extension = [
+  EditorView.lineWrapping,
+  EditorView.theme({
+    "&": { maxHeight: "55vh" },
+    ".cm-scroller": { minHeight: "240px", overflow: "auto" },
+  }),
+];
+
 export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSave }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onChange, onSave, envNames });
@@ -51,6 +65,9 @@ export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSav
     const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
     const parent = document.createElement("div");
     shadow.replaceChildren(parent);
+    const layout = new Compartment();
+    const narrow = window.matchMedia(NARROW);
+    const layoutFor = (isNarrow: boolean) => (isNarrow ? narrowLayout : []);
     const view = new EditorView({
       root: shadow,
       parent,
@@ -75,10 +92,16 @@ export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSav
           }),
           EditorView.contentAttributes.of({ "aria-label": label }),
           theme,
+          layout.of(layoutFor(narrow.matches)),
         ],
       }),
     });
-    return () => view.destroy();
+    const onResize = () => view.dispatch({ effects: layout.reconfigure(layoutFor(narrow.matches)) });
+    narrow.addEventListener("change", onResize);
+    return () => {
+      narrow.removeEventListener("change", onResize);
+      view.destroy();
+    };
   }, [resetKey]);
 
   return <div ref={host} className="editor" data-testid="code-editor" />;
