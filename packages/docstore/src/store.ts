@@ -16,6 +16,7 @@ import { parsePath } from "./paths.js";
 import { poolOf } from "./pool.js";
 import { parseProjection } from "./projection.js";
 import { type CollectionInfo, orderBySql, Params, whereSql } from "./sql.js";
+import { type StatisticsKeeper, statisticsKeeperOf } from "./statistics.js";
 import { toStoreError } from "./translate.js";
 import { applyUpdate, parseUpdate } from "./update.js";
 import { cloneJson } from "./values.js";
@@ -112,6 +113,7 @@ export class DocumentStore {
   readonly #observer: DocumentStoreObserver | undefined;
   readonly #limits: DocumentStoreLimits;
   readonly #settingsKey: string;
+  readonly #statistics: StatisticsKeeper;
   readonly #indexInfo = new Map<string, { at: number; indexed: ReadonlyMap<string, readonly string[]> }>();
 
   /**
@@ -120,14 +122,18 @@ export class DocumentStore {
    * @param botId the bot whose collections this store reads and writes; from the host, never from bot code
    * @param limits per-bot limits; defaults in {@link resolveLimits}
    * @param observer told how long each operation held a connection
+   * @param statistics counts this store's inserts and deletes and keeps the planner's statistics current
+   *   (docs/bot-runtime.md#fresh-data); @defaultValue the keeper shared by every store of the same pool
    */
   constructor(
     db: Database | pg.Pool,
     private readonly botId: string,
     limits: Partial<DocumentStoreLimits> = {},
     observer?: DocumentStoreObserver,
+    statistics?: StatisticsKeeper,
   ) {
     this.#pool = poolOf(db);
+    this.#statistics = statistics ?? statisticsKeeperOf(this.#pool);
     this.#observer = observer;
     this.#limits = resolveLimits(limits);
     const l = this.#limits;
@@ -349,6 +355,7 @@ export class DocumentStore {
         [this.botId, collection, prepared.map((p) => p.docId), prepared.map((p) => JSON.stringify(p.data))],
       ),
     );
+    this.#statistics.wrote(this.botId, collection, prepared.length);
     return prepared.map((p) => p.data._id as string | number);
   }
 
@@ -450,6 +457,7 @@ export class DocumentStore {
         ? `delete from documents where id = (select id from documents where ${where} order by id limit 1)`
         : `delete from documents where ${where}`;
       const { rowCount } = await client.query(sql, params.values);
+      this.#statistics.wrote(this.botId, collection, rowCount ?? 0);
       return { deletedCount: rowCount ?? 0 };
     });
   }
