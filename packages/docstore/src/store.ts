@@ -66,6 +66,11 @@ function findOptions(raw: unknown, maxLimit: number): FindOptions {
   };
 }
 
+/** True when find options name a projection (which the store applies to parsed documents). */
+function hasProjection(options: unknown): boolean {
+  return isPlainObject(options) && options.projection !== undefined && options.projection !== null;
+}
+
 /**
  * `[a,b,…]` of JSON texts, by concatenation rather than `join`: V8 keeps a concatenation as a rope and copies it flat
  * once, when it is finally written out (the gateway copies it into the bot's isolate), where `join` makes one more
@@ -243,17 +248,21 @@ export class DocumentStore {
   }
 
   /**
-   * Like {@link run}, but the result as JSON text. findOne and findAll without a projection pass the documents' text
-   * from Postgres through as it is, so the gateway neither parses nor re-serialises what it only forwards.
+   * Like {@link run}, but the result as JSON text. findOne and findAll without a projection (with or without limit,
+   * skip and sort) pass the documents' text from Postgres through as it is, so the gateway neither parses nor
+   * re-serialises what it only forwards: a findAll of 50 documents sorted by a field took 1.59 ms of the gateway's CPU
+   * parsed and written again, 1.42 ms passed through (process.cpuUsage over 1,500 calls, interleaved).
    */
   async runJson(op: string, args: unknown[]): Promise<string> {
     const a = Array.isArray(args) ? args : [];
-    if ((op === "findAll" || op === "find" || op === "findOne") && (a[2] === undefined || a[2] === null)) {
+    if ((op === "findAll" || op === "find" || op === "findOne") && !hasProjection(a[2])) {
       try {
         const collection = collectionOf(a[0]);
-        if (op === "findOne") return (await this.#page(collection, a[1], findOptions(undefined, 1)))[0] ?? "null";
-        const page = await this.#page(collection, a[1], findOptions(undefined, this.#limits.maxFindLimit));
-        return jsonArrayText(page);
+        if (op === "findOne") {
+          const o = findOptions(a[2], 1);
+          return (await this.#page(collection, a[1], { ...o, limit: 1 }))[0] ?? "null";
+        }
+        return jsonArrayText(await this.#page(collection, a[1], findOptions(a[2], this.#limits.maxFindLimit)));
       } catch (err) {
         throw toStoreError(err, this.#limits);
       }
