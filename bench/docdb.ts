@@ -17,7 +17,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createLogger, createMetricsRegistry, createRedis, RedisNames, SecretBox, sha256 } from "@botyard/common";
 import { accounts, bots, createDb, prepareDatabase } from "@botyard/db";
-import { DocumentStore, dropBotIndexes } from "@botyard/docstore";
+import { DocumentStore, dropBotIndexes, statisticsKeeperOf } from "@botyard/docstore";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "../services/webhook-gateway/src/app.js";
 import { BotHost, DEFAULT_HOST_CALL_LIMITS } from "../services/webhook-gateway/src/runtime/bot-host.js";
@@ -462,6 +462,12 @@ async function main(): Promise<void> {
       usage: { enabled: false },
     });
     await gateway.ready;
+    // BENCH_DOCDB_KEEPER=off: without the store's ANALYZE and GIN clean-up after large writes (to see what they buy).
+    if (process.env.BENCH_DOCDB_KEEPER === "off") {
+      statisticsKeeperOf(storePool.pool).close();
+      statisticsKeeperOf(pool).close();
+      console.log("the store's StatisticsKeeper is off (BENCH_DOCDB_KEEPER=off)");
+    }
     const server = await serve(gateway.app);
     try {
       const handler = handlerOf(server.url, botId);
