@@ -66,6 +66,8 @@ const ops = {
   findOne: (op, i) => op.findOne('users', { uid: uidOf(i) }),
   findOneId: (op, i) => op.findOne('users', { _id: 'u-' + (1 + ((i * 7919) % BIG)) }),
   count: (op, i) => op.countDocuments('users', { lang: LANGS[i % 5] }),
+  countVip: (op) => op.countDocuments('users', { tags: 'vip' }),
+  findOneSmall: (op, i) => op.findOne('users', { uid: 100000001 + ((i * 7919) % 10000) }),
   range: (op, i) => op.findAll('users', { score: { $gte: (i * 37) % 90000, $lt: ((i * 37) % 90000) + 10000 } },
     { sort: { score: 1 }, limit: 50 }),
   setProp: (op, i) => op.setProp('users', { uid: uidOf(i) }, { seen: i }),
@@ -119,15 +121,8 @@ async function loadOthers(pool: Pool): Promise<void> {
 }
 
 /** The big bot of this run: a new id, so that nothing Postgres learnt of an earlier run's bot helps this one. */
-async function createBigBot(pool: Pool, db: ReturnType<typeof createDb>["db"], box: SecretBox): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>("select id from bots where id like 'benchbig%'");
-  for (const r of rows) {
-    await dropBotIndexes(pool, r.id);
-    await pool.query("delete from bots where id = $1", [r.id]);
-    await pool.query("delete from accounts where id = $1", [`acct-${r.id}`]);
-  }
-  for (const name of ["floor_uid", "floor_lang", "floor_score"]) await pool.query(`drop index if exists ${name}`);
-  const id = `benchbig${Date.now().toString(36)}`;
+/** A running bot with BOT_CODE, of an account of its own. */
+async function insertBot(db: ReturnType<typeof createDb>["db"], box: SecretBox, id: string): Promise<void> {
   await db.insert(accounts).values({ id: `acct-${id}`, email: `${id}@example.com` });
   await db.insert(bots).values({
     id,
@@ -140,12 +135,41 @@ async function createBigBot(pool: Pool, db: ReturnType<typeof createDb>["db"], b
     tokenEnc: box.encrypt(`1:${id}`),
     webhookSecretHash: sha256(`secret-${id}`),
   });
+}
+
+/**
+ * The big bot of this run, and its neighbour (10,000 users loaded by SQL, for the neighbours row): new ids, so that
+ * nothing Postgres learnt of an earlier run's bot helps this one.
+ */
+async function createBigBot(
+  pool: Pool,
+  db: ReturnType<typeof createDb>["db"],
+  box: SecretBox,
+): Promise<{ id: string; neighbour: string }> {
+  const { rows } = await pool.query<{ id: string }>(
+    "select id from bots where id like 'benchbig%' or id like 'benchnbr%'",
+  );
+  for (const r of rows) {
+    await dropBotIndexes(pool, r.id);
+    await pool.query("delete from bots where id = $1", [r.id]);
+    await pool.query("delete from accounts where id = $1", [`acct-${r.id}`]);
+  }
+  for (const name of ["floor_uid", "floor_lang", "floor_score"]) await pool.query(`drop index if exists ${name}`);
+  const id = `benchbig${Date.now().toString(36)}`;
+  const neighbour = `benchnbr${Date.now().toString(36)}`;
+  await insertBot(db, box, id);
+  await insertBot(db, box, neighbour);
+  await pool.query(
+    `insert into documents (bot_id, collection, doc_id, data) select $1, 'users', $1 || '-' || i, d from
+     (select ${DOC_SQL} as d, i from (select $1::text as b) x, generate_series(1, 10000) i) y`,
+    [neighbour],
+  );
   // The floor: for each query, the index a person would write for it by hand (partial to the big bot's users).
   const scope = `where bot_id = '${id}' and collection = 'users'`;
   await pool.query(`create index floor_uid on documents ((data -> 'uid')) ${scope}`);
   await pool.query(`create index floor_lang on documents ((data ->> 'lang')) ${scope}`);
   await pool.query(`create index floor_score on documents (((data ->> 'score')::numeric)) ${scope}`);
-  return id;
+  return { id, neighbour };
 }
 
 /** What a handler request answered: its calls' total and slowest time inside the isolate, or a refusal. */
@@ -396,6 +420,41 @@ async function bridgeAlone(): Promise<string> {
   }
 }
 
+/**
+ * What a heavy bot costs its neighbour: the neighbour's findOne by uid (10 calls a request, paced as the rows are)
+ * alone, then while the big bot counts its `vip` users (a third) in a loop, 4 requests at once, as fast as its CPU
+ * budget lets it (refusals counted).
+ */
+async function neighbours(big: Handler, neighbour: Handler): Promise<void> {
+  const row: Row = { name: "neighbour findOne", op: "findOneSmall", runs: Math.max(100, READS / 2) };
+  const alone = await measure(neighbour, row);
+  let stop = false;
+  let counts = 0;
+  let refused = 0;
+  const loop = async () => {
+    for (let i = 0; !stop; i += 1) {
+      const answer = await big("countVip", i, 1);
+      if ("refused" in answer) {
+        refused += 1;
+        await sleep(Math.min(answer.retryAfterS * 1000, 200));
+      } else {
+        counts += 1;
+      }
+    }
+  };
+  const loops = Array.from({ length: 4 }, loop);
+  await sleep(1000);
+  const beside = await measure(neighbour, row);
+  stop = true;
+  await Promise.all(loops);
+  const p50 = (r: RowResult) => percentile(r.isolate, 50);
+  console.log(
+    `\nneighbours: findOne by uid of a 10,000-document bot, in its handler, p50 / p99 ms: alone ${fixed(alone.isolate)},` +
+      ` beside a bot counting ${Math.floor(BIG_DOCS / 3).toLocaleString("en")} of its ${BIG_DOCS.toLocaleString("en")} documents in a loop ${fixed(beside.isolate)}` +
+      ` (${(p50(beside) / p50(alone)).toFixed(2)}x); the counting bot: ${counts} counts answered, ${refused} refused`,
+  );
+}
+
 /** The price of a statement timeout set per query (SET LOCAL in a transaction) instead of once per connection. */
 async function setLocalPrice(pool: Pool, botId: string): Promise<void> {
   const client = await pool.connect();
@@ -439,7 +498,7 @@ async function main(): Promise<void> {
   console.log(`the bridge alone (a store that answers at once), ms per findOne in the handler: ${await bridgeAlone()}`);
   try {
     await loadOthers(pool);
-    const botId = await createBigBot(pool, db, box);
+    const { id: botId, neighbour } = await createBigBot(pool, db, box);
     const gateway = createGateway({
       db: gatewayDb.db,
       storePool: storePool.pool,
@@ -509,6 +568,7 @@ async function main(): Promise<void> {
       }
       console.log(`\nsettling: VACUUM ANALYZE documents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
       await phase("settled", handler, pool, store, botId);
+      await neighbours(handler, handlerOf(server.url, neighbour));
       await setLocalPrice(pool, botId);
     } finally {
       await server.close();
