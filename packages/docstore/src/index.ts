@@ -9,6 +9,7 @@ export { DocumentStoreError, type DocumentStoreErrorKind } from "./errors.js";
 export { DEFAULT_LIMITS, resolveLimits, type DocumentStoreLimits } from "./limits.js";
 export { dropBotIndexes, sweepOrphanIndexes } from "./indexes.js";
 export { poolOf } from "./pool.js";
+export { DEFAULT_STATISTICS, StatisticsKeeper, type StatisticsOptions, statisticsKeeperOf } from "./statistics.js";
 export { applyUpdate, parseUpdate, UPDATE_OPERATORS } from "./update.js";
 export { parseProjection } from "./projection.js";
 export { FilterCompiler } from "./jsonpath.js";

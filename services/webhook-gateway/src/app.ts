@@ -17,7 +17,13 @@ import {
   type Registry,
 } from "@botyard/common";
 import { type Database, ScheduleRepository, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
-import { DocumentStore, type DocumentStoreLimits } from "@botyard/docstore";
+import {
+  DocumentStore,
+  type DocumentStoreLimits,
+  poolOf,
+  StatisticsKeeper,
+  type StatisticsOptions,
+} from "@botyard/docstore";
 import type pg from "pg";
 import type { TelegramClient } from "@botyard/telegram";
 import { BotLogWriter } from "./bots/bot-log.js";
@@ -47,6 +53,11 @@ export interface GatewayDeps {
   storePool?: pg.Pool;
   /** Per-bot limits of the document store. @defaultValue the store's defaults */
   storeLimits?: Partial<DocumentStoreLimits>;
+  /**
+   * When the stores have ANALYZE run after large writes (docs/bot-runtime.md#fresh-data); bench:docdb turns it off
+   * with `rowsPerCollection: Infinity` to show what it buys. @defaultValue DEFAULT_STATISTICS of the store
+   */
+  storeStatistics?: Partial<StatisticsOptions>;
   redis: RedisConnection;
   /** A connection of its own for the bot-event subscription. */
   subscriber: RedisConnection;
@@ -138,6 +149,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     : undefined;
   pruner?.unref();
   const scheduleRepository = new ScheduleRepository(deps.db);
+  // One for all the bots' stores: ANALYZE after large writes (docs/bot-runtime.md#fresh-data); a failure only slows.
+  const statistics = new StatisticsKeeper(poolOf(deps.storePool ?? deps.db), {
+    ...deps.storeStatistics,
+    onError: (err) => deps.logger.warn({ err }, "docstore ANALYZE after large writes failed"),
+  });
   const runtime = new BotRuntime(
     {
       repository,
@@ -151,7 +167,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
         publish: (event) => events.publish(event, { awaitAcks: false }),
       },
       storeFor: (botId, observer, quota) =>
-        new DocumentStore(deps.storePool ?? deps.db, botId, { ...deps.storeLimits, ...quota }, observer),
+        new DocumentStore(deps.storePool ?? deps.db, botId, { ...deps.storeLimits, ...quota }, observer, statistics),
       logger: deps.logger,
       usage: meter,
       schedules: new ScheduleService(scheduleRepository, { ...DEFAULT_SCHEDULE_LIMITS, ...deps.schedules?.limits }),
@@ -228,6 +244,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       await firer?.close();
       await events.close();
       runtime.close();
+      statistics.close();
       clearInterval(pruner);
       // What was counted since the last flush: written now, so a graceful shutdown loses none of it.
       await flusher.close();

@@ -29,6 +29,25 @@ export function encodeRegExps(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Where each operation takes its options (findOne/findAll/find: limit, skip, sort, projection). */
+const OPTIONS_AT: Partial<Record<DbOperation, number>> = { findOne: 2, findAll: 2, find: 2, updateOne: 3 };
+
+/**
+ * The dotted name and value of the first number in `options` that JSON cannot carry (NaN, Infinity, -Infinity).
+ * Such a number would reach the store as `null`, which means "not given" (`limit: NaN` would return every document),
+ * so it is refused here instead, naming the option.
+ */
+export function nonFiniteOption(value: unknown, path = "", depth = 0): { option: string; value: number } | undefined {
+  if (typeof value === "number") return value - value === 0 ? undefined : { option: path, value };
+  if (depth > 32 || typeof value !== "object" || value === null) return undefined;
+  const keys = isArray(value) ? value.map((_, i) => String(i)) : objectKeys(value);
+  for (const key of keys) {
+    const found = nonFiniteOption((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Builds `db` over the bridge. */
 export function createDb(bridge: Bridge): BotDb {
   const operation = {} as Record<DbOperation, (...args: unknown[]) => Promise<unknown>>;
@@ -41,6 +60,12 @@ export function createDb(bridge: Bridge): BotDb {
         // A getter or proxy of the bot's threw while we read its arguments: the same refusal as the bridge's.
         const reason = err instanceof NativeError ? err.message : "not serialisable";
         return rejectSoon(callError({ message: `Arguments must be JSON-serialisable: ${reason}` }));
+      }
+      const at = OPTIONS_AT[op];
+      const bad = at === undefined ? undefined : nonFiniteOption(encoded[at]);
+      if (bad !== undefined) {
+        const message = `db.operation.${op}: option '${bad.option}' must be a finite number, not ${String(bad.value)}`;
+        return rejectSoon(callError({ message, code: "ERR_DB" }));
       }
       return bridge.call({ kind: "db", op, args: encoded });
     };
