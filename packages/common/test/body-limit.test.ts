@@ -23,7 +23,7 @@ import {
   tooLongToDrain,
   wireLimit,
 } from "../src/index.js";
-import { partialUpload, replyBeforeBody, sendBody } from "../src/testing.js";
+import { partialUpload, replyBeforeBody, sendBody } from "@botyard/testing";
 
 const LIMIT = 64;
 

@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
 import { boundPort, describeClientError, listen } from "../src/index.js";
-import { waitFor } from "../src/testing.js";
+import { waitFor } from "@botyard/testing";
 
 let server: Server;
 let port: number;

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import express from "express";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
-import { baseConfigSchema, loadConfig } from "../src/config.js";
-import { boundPort } from "../src/lifecycle.js";
-import { operatorRouter } from "../src/health.js";
-import { startService, type ServiceContext } from "../src/service.js";
-import { waitFor } from "../src/testing.js";
+import { baseConfigSchema, loadConfig } from "../src/config/config.js";
+import { boundPort } from "../src/service/lifecycle.js";
+import { operatorRouter } from "../src/service/health.js";
+import { startService, type ServiceContext } from "../src/service/start.js";
+import { waitFor } from "@botyard/testing";
 
 let database: TestDatabase;
 

@@ -8,14 +8,14 @@
  */
 import type { RequestListener, Server } from "node:http";
 import { createDb, type Database, type DbHandle, pingDb, prepareDatabase } from "@botyard/db";
-import type { BaseConfig } from "./config.js";
-import { redisConnectionConfig } from "./config.js";
+import type { BaseConfig } from "../config/config.js";
+import { redisConnectionConfig } from "../config/config.js";
 import type { ReadinessCheck } from "./health.js";
 import { boundPort, Lifecycle, type ShutdownSteps } from "./lifecycle.js";
-import { createLogger, type Logger } from "./logger.js";
-import { createMetricsRegistry, type Registry } from "./metrics.js";
-import { failFastRedisOptions, pingRedis, RedisNames } from "./redis.js";
-import { createRedisConnection, type RedisConnection } from "./redis-connection.js";
+import { createLogger, type Logger } from "../logging.js";
+import { createMetricsRegistry, type Registry } from "../metrics.js";
+import { failFastRedisOptions, pingRedis, RedisNames } from "../redis/redis.js";
+import { createRedisConnection, type RedisConnection } from "../redis/redis-connection.js";
 
 /** A release step of {@link ShutdownSteps}: a name for the log, and what to run. */
 export type ReleaseStep = NonNullable<ShutdownSteps["release"]>[number];
