@@ -20,7 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SecretBox } from "@botyard/common";
+import { SecretBox } from "@botyard/common/crypto";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

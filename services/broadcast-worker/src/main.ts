@@ -1,7 +1,6 @@
 /** Starts the broadcast worker: the shared start-up (@botyard/common/service) with the BullMQ consumer. */
 import express from "express";
-import { operatorRouter } from "@botyard/common";
-import { startService } from "@botyard/common/service";
+import { operatorRouter, startService } from "@botyard/common/service";
 import { TelegramClient } from "@botyard/telegram";
 import { BroadcastWorker } from "./app.js";
 import { loadWorkerConfig } from "./config.js";

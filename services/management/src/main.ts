@@ -1,5 +1,8 @@
 /** Starts the management service: the shared start-up (@botyard/common/service) with the management app. */
-import { BotEventBus, createRedisConnection, parsePlans, redisConnectionConfig } from "@botyard/common";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createRedisConnection } from "@botyard/common/redis";
+import { parsePlans } from "@botyard/common/plans";
+import { redisConnectionConfig } from "@botyard/common/config";
 import { startService } from "@botyard/common/service";
 import { TelegramClient } from "@botyard/telegram";
 import { createManagementApp } from "./app.js";

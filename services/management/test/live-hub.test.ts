@@ -4,7 +4,7 @@
  * feed gets the lines it missed once.
  */
 import { describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type { BotService } from "../src/bots/bot-service.js";
 import { type Feed, LiveHub } from "../src/dashboard-api/live-hub.js";
 import { LogFeed, type LogReader } from "../src/dashboard-api/streams.js";

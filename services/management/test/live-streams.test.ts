@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { get as httpGet, type ClientRequest, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { Browser, listen } from "./dashboard-client.js";
 import { startHarness, type Harness } from "./harness.js";
 

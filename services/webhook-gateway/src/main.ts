@@ -1,5 +1,7 @@
 /** Starts the webhook gateway: the shared start-up (@botyard/common/service) with the gateway and its bot store. */
-import { createRedisConnection, parsePlans, redisConnectionConfig } from "@botyard/common";
+import { createRedisConnection } from "@botyard/common/redis";
+import { parsePlans } from "@botyard/common/plans";
+import { redisConnectionConfig } from "@botyard/common/config";
 import { startService } from "@botyard/common/service";
 import { createDb } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";

@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 
 const MiB = 1024 * 1024;
 v8.setFlagsFromString("--expose-gc");

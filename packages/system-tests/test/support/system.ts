@@ -8,8 +8,8 @@
  * @see docs/testing.md#cross-service-suite
  */
 import { randomUUID } from "node:crypto";
-import { createRedis } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createRedis } from "@botyard/common/redis";
+import { waitFor } from "@botyard/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { postJson, timed, type TimedReply } from "@botyard/faults/http";

@@ -4,7 +4,8 @@
  *
  * @see docs/dashboard.md
  */
-import { AppError, isStorableText } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { isStorableText } from "@botyard/common/text";
 import { parseOrThrow } from "@botyard/openapi";
 import { broadcastBody } from "../broadcast/schemas.js";
 import { botId, type DashboardRoute, session, stillSignedIn } from "./route.js";

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { UsageMeter, UsageRepository } from "@botyard/db";
 import { type Platform, startPlatform } from "./platform.js";
 

@@ -13,15 +13,10 @@
  * Errors go through the same translator as the express app's (`toProblem`), in the gateway's `{ ok: false, message }`.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import {
-  AppError,
-  HttpMetrics,
-  type Logger,
-  type Problem,
-  type Registry,
-  secondsSince,
-  toProblem,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { HttpMetrics, type Registry, secondsSince } from "@botyard/common/metrics";
+import type { Logger } from "@botyard/common/logging";
+import { type Problem, toProblem } from "@botyard/common/http";
 import type { CustomWebhookRoute } from "./custom-webhook.js";
 import { sendJson, splitTarget } from "./http.js";
 import type { TelegramIntakeRoute } from "./telegram-intake.js";

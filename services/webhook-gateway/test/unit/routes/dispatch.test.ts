@@ -9,8 +9,10 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError, createLogger, createMetricsRegistry } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { AppError } from "@botyard/common/errors";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { waitFor } from "@botyard/testing";
 import { gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).
