@@ -19,7 +19,7 @@ import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
-import { newId, SecretBox, sha256 } from "@botyard/common";
+import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
@@ -57,7 +57,9 @@ interface GatewaySample {
 // The gateway child: production settings (docs/operations.md), its own pools, Redis prefix and the fake Bot API.
 
 async function runGateway(): Promise<void> {
-  const { createLogger, createMetricsRegistry, createRedis, RedisNames } = await import("@botyard/common");
+  const { createLogger } = await import("@botyard/common/logging");
+  const { createMetricsRegistry } = await import("@botyard/common/metrics");
+  const { createRedis, RedisNames } = await import("@botyard/common/redis");
   const { TelegramClient } = await import("@botyard/telegram");
   const { createGateway } = await import("../services/webhook-gateway/src/app.js");
   const { serve } = await import("./support.js");

@@ -10,17 +10,12 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import {
-  BotEventBus,
-  createLogger,
-  createMetricsRegistry,
-  createRedis,
-  newId,
-  RedisNames,
-  SecretBox,
-  sha256,
-} from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames } from "@botyard/common/redis";
+import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
+import { waitFor } from "@botyard/testing";
 import { accounts, bots, createDb, recipients } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

@@ -8,7 +8,7 @@
  * on getbotCode. The worker's msg/s per core and the RSS per loaded bot come from bench:broadcast and bench:gateway.
  */
 import { randomBytes } from "node:crypto";
-import { BUILTIN_PLANS } from "@botyard/common";
+import { BUILTIN_PLANS } from "@botyard/common/plans";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll } from "../infra/test/support/fleet.js";

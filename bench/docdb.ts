@@ -15,7 +15,10 @@
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { createLogger, createMetricsRegistry, createRedis, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames } from "@botyard/common/redis";
+import { SecretBox, sha256 } from "@botyard/common/crypto";
 import { accounts, bots, createDb, prepareDatabase } from "@botyard/db";
 import { DocumentStore, dropBotIndexes, statisticsKeeperOf } from "@botyard/docstore";
 import { TelegramClient } from "@botyard/telegram";

@@ -27,7 +27,10 @@ import { loadavg, tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILTIN_PLANS, createRedis, newId, BotEventBus, RedisNames, SecretBox, sha256 } from "@botyard/common";
+import { BUILTIN_PLANS } from "@botyard/common/plans";
+import { createRedis, RedisNames } from "@botyard/common/redis";
+import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
+import { BotEventBus } from "@botyard/common/bot-events";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import {

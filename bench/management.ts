@@ -3,7 +3,10 @@
  * same run, and transferBot seeding 10,000 documents. Run: pnpm bench:management
  */
 import { randomUUID } from "node:crypto";
-import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames } from "@botyard/common";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames } from "@botyard/common/redis";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { TelegramClient } from "@botyard/telegram";

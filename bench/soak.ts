@@ -20,7 +20,8 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILTIN_PLANS, SecretBox } from "@botyard/common";
+import { BUILTIN_PLANS } from "@botyard/common/plans";
+import { SecretBox } from "@botyard/common/crypto";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createRedis } from "@botyard/common";
+import { createRedis } from "@botyard/common/redis";
 import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
-import { clearRuntimeEnv, defaults, withLocalSecretKey, workspaceRoot, writeRuntimeEnv } from "@botyard/common";
+import { clearRuntimeEnv, defaults, withLocalSecretKey, workspaceRoot, writeRuntimeEnv } from "@botyard/common/config";
 import { prepareDatabase } from "@botyard/db";
 
 const root = workspaceRoot();

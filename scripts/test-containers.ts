@@ -17,7 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createDb } from "@botyard/db";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { fakeBotToken, freePorts, PlatformClient, waitReady, webhookSecret } from "../infra/test/support/platform.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
 import { BROADCAST_QUEUE } from "@botyard/broadcast";
-import { RedisNames } from "@botyard/common";
+import { RedisNames } from "@botyard/common/redis";
 import { parseAllDocuments, stringify } from "yaml";
 import { type KubeObject, renderChart } from "../src/helm/chart.js";
 import { validateObjects } from "../src/helm/validate.js";

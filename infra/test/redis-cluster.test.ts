@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll, stopService } from "./support/fleet.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { fakeBotToken, PlatformClient, webhookSecret } from "./support/platform.js";
 import { clusterKeys, startRedisCluster, type TestRedisCluster } from "./support/redis-cluster.js";
 

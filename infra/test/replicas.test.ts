@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { createOwner, type ServiceProcess, startService, stopAll, stopService } from "./support/fleet.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { fakeBotToken, PlatformClient, webhookSecret } from "./support/platform.js";
 
 const MANAGEMENT = 2;

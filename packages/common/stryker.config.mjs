@@ -1,8 +1,8 @@
 // Mutation testing of @botyard/common (pnpm --filter @botyard/common test:mutation runs the four groups below in
 // turn). Each group mutates a few modules against their own tests only: module-level tables (the error catalogue, the
 // redaction paths, the config schema) make "static" mutants that run every test of their run, so small runs are fast.
-// Left out: bot-events.ts and lifecycle.ts (pub/sub over Redis and process signals, tested end to end by their own
-// suites), health.ts and metrics.ts (express routers), testing.ts (a test helper).
+// Left out: bot-events.ts and service/ (pub/sub over Redis and process signals, tested end to end by their own
+// suites), metrics.ts (express middleware).
 // See docs/testing.md#mutation-testing.
 import { fileURLToPath } from "node:url";
 import base from "../../jest.config.base.mjs";
@@ -11,14 +11,17 @@ import { mutationOptions } from "../../stryker.base.mjs";
 // pnpm keeps packages out of core's reach: name the jest runner plugin by its resolved (ESM) path.
 const jestRunner = fileURLToPath(import.meta.resolve("@stryker-mutator/jest-runner"));
 
-/** The modules (src/<name>.ts) and tests (test/<name>.test.ts) of each run. */
+/** The modules (src/<path>.ts) and tests (test/<name>.test.ts) of each run. */
 export const groups = {
-  errors: { modules: ["errors", "methods", "http-errors"], tests: ["errors", "methods", "http-errors"] },
-  config: { modules: ["config", "redis-connection", "redis"], tests: ["config", "redis-connection", "redis"] },
+  errors: { modules: ["errors", "http/methods", "http/http-errors"], tests: ["errors", "methods", "http-errors"] },
+  config: {
+    modules: ["config/config", "redis/redis-connection", "redis/redis"],
+    tests: ["config", "redis-connection", "redis"],
+  },
   crypto: { modules: ["crypto", "documents"], tests: ["crypto", "documents"] },
-  logger: { modules: ["logger"], tests: ["logger"] },
+  logger: { modules: ["logging"], tests: ["logger"] },
   text: { modules: ["text"], tests: ["text"] },
-  files: { modules: ["secret-key", "runtime-env"], tests: ["secret-key"] },
+  files: { modules: ["config/secret-key", "config/runtime-env"], tests: ["secret-key"] },
 };
 
 /** The Stryker options of one group. */

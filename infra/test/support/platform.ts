@@ -3,7 +3,7 @@
  * deployed (containers, Redis Cluster, replicas) share it, so each says what it proves and not how to call the API.
  */
 import { createServer } from "node:net";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type { FakeTelegram } from "@botyard/fake-telegram";
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Names the management service and the worker agree on. */
-import type { RedisNames } from "@botyard/common";
+import type { RedisNames } from "@botyard/common/redis";
 
 /** The BullMQ queue that carries broadcast work. */
 export const BROADCAST_QUEUE = "broadcasts";

@@ -16,8 +16,8 @@
  * @see docs/operations.md#bot-events
  */
 import { randomUUID } from "node:crypto";
-import type { RedisNames } from "./redis.js";
-import type { RedisConnection } from "./redis-connection.js";
+import type { RedisNames } from "./redis/redis.js";
+import type { RedisConnection } from "./redis/redis-connection.js";
 
 /** A bot lifecycle event, published after the database row is committed. */
 export type BotEvent =

@@ -12,18 +12,17 @@ import { gzipSync } from "node:zlib";
 import express from "express";
 import {
   BodyTooLargeError,
-  boundPort,
   DRAINED_BODY_BYTES,
   declaredLength,
   errorHandler,
-  createLogger,
   limitedBodyParser,
-  listen,
   toProblem,
   tooLongToDrain,
   wireLimit,
-} from "../src/index.js";
-import { partialUpload, replyBeforeBody, sendBody } from "../src/testing.js";
+} from "../src/http/index.js";
+import { boundPort, listen } from "../src/service/index.js";
+import { createLogger } from "../src/logging.js";
+import { partialUpload, replyBeforeBody, sendBody } from "@botyard/testing";
 
 const LIMIT = 64;
 

@@ -7,7 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { EventEmitter } from "node:events";
-import { BotEventBus, type RedisConnection, RedisNames } from "../src/index.js";
+import { BotEventBus } from "../src/bot-events.js";
+import { type RedisConnection, RedisNames } from "../src/redis/index.js";
 
 /** One pub/sub channel whose delivery can be cut without the connection closing. */
 class Channel {

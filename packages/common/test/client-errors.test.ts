@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
-import { boundPort, describeClientError, listen } from "../src/index.js";
-import { waitFor } from "../src/testing.js";
+import { boundPort, listen } from "../src/service/index.js";
+import { describeClientError } from "../src/http/index.js";
+import { waitFor } from "@botyard/testing";
 
 let server: Server;
 let port: number;

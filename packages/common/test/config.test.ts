@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { z } from "zod";
-import { baseConfigSchema, ConfigError, defaults, loadConfig, redisConnectionConfig } from "../src/index.js";
+import { baseConfigSchema, ConfigError, defaults, loadConfig, redisConnectionConfig } from "../src/config/index.js";
 
 const SECRET = "a-secret-key-that-must-never-be-echoed";
 const valid = { SECRET_KEY: SECRET, NODE_ENV: "production" };

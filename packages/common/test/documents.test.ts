@@ -6,14 +6,12 @@ import {
   newDocumentId,
   type PreparedDocument,
   textProblem,
-  unstorableTextProblem,
   collectionNameProblem,
   prepareDocument,
-  SecretBox,
-  constantTimeEqual,
-  sha256,
-  scrubSecrets,
-} from "../src/index.js";
+} from "../src/documents.js";
+import { unstorableTextProblem } from "../src/text.js";
+import { SecretBox, constantTimeEqual, sha256 } from "../src/crypto.js";
+import { scrubSecrets } from "../src/logging.js";
 
 describe("collection names", () => {
   it.each(["users", "a", "A-1", "x".repeat(64)])("accepts %s", (name) =>

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "@jest/globals";
 import express, { type Express } from "express";
 import request from "supertest";
-import { createMetricsRegistry, httpMetricsMiddleware, operatorRouter, type ReadinessCheck } from "../src/index.js";
+import { createMetricsRegistry, httpMetricsMiddleware } from "../src/metrics.js";
+import { operatorRouter, type ReadinessCheck } from "../src/service/index.js";
 
 function appWith(checks: Record<string, ReadinessCheck>, isDraining?: () => boolean): Express {
   const registry = createMetricsRegistry("test");

@@ -9,17 +9,16 @@ import express from "express";
 import pg from "pg";
 import request from "supertest";
 import { Writable } from "node:stream";
+import { AppError } from "../src/errors.js";
+import { createLogger } from "../src/logging.js";
+import { createRedis, failFastRedisOptions } from "../src/redis/index.js";
 import {
-  AppError,
-  createLogger,
-  createRedis,
   errorHandler,
-  failFastRedisOptions,
   isUnavailableError,
   problemOf,
   toProblem,
   UNAVAILABLE_RETRY_AFTER_S,
-} from "../src/index.js";
+} from "../src/http/index.js";
 
 /** A port nothing listens on. */
 async function deadPort(): Promise<number> {

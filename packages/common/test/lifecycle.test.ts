@@ -10,8 +10,9 @@ import net from "node:net";
 import type { Server } from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
-import { boundPort, createLogger, HttpDrain, Lifecycle, listen } from "../src/index.js";
-import { waitFor } from "../src/testing.js";
+import { boundPort, HttpDrain, Lifecycle, listen } from "../src/service/index.js";
+import { createLogger } from "../src/logging.js";
+import { waitFor } from "@botyard/testing";
 
 /** A server whose `/slow` waits until the test releases it, and whose `/fast` answers at once. */
 async function startServer() {

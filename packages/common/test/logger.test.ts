@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { Writable } from "node:stream";
 import fc from "fast-check";
-import { createLogger, redactedPaths, scrubSecrets, withoutQueryParams } from "../src/logger.js";
+import { createLogger, redactedPaths, scrubSecrets, withoutQueryParams } from "../src/logging.js";
 
 /** A logger whose lines the test reads back. */
 function capture(level?: string) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@jest/globals";
 import express from "express";
 import request from "supertest";
 import { AppError } from "../src/errors.js";
-import { allowHeader, answerMethodNotAllowed, methodNotAllowed, methodNotAllowedError } from "../src/methods.js";
+import { allowHeader, answerMethodNotAllowed, methodNotAllowed, methodNotAllowedError } from "../src/http/methods.js";
 
 describe("allowHeader and methodNotAllowedError", () => {
   it("lists the methods upper-cased; the message leaves HEAD out", () => {

@@ -1,15 +1,9 @@
 /** PLANS and DEFAULT_PLAN: the built-in plan, a configured set, and the errors that stop a service at start. */
 import { describe, expect, it } from "@jest/globals";
 import { z } from "zod";
-import {
-  AppError,
-  BUILTIN_PLANS,
-  loadConfig,
-  parsePlans,
-  planOf,
-  plansConfigShape,
-  quotaExceeded,
-} from "../src/index.js";
+import { AppError, quotaExceeded } from "../src/errors.js";
+import { BUILTIN_PLANS, parsePlans, planOf, plansConfigShape } from "../src/plans.js";
+import { loadConfig } from "../src/config/index.js";
 
 const plan = (requestsPerSecond: number) => ({
   bots: 2,

@@ -1,18 +1,15 @@
 /** REDIS_URL and REDIS_CLUSTER: which settings are refused and why, and what a cluster client is built from. */
 import { describe, expect, it } from "@jest/globals";
 import { Cluster, Redis } from "ioredis";
+import { baseConfigSchema, ConfigError, loadConfig, redisConnectionConfig } from "../src/config/index.js";
 import {
-  baseConfigSchema,
   clusterSeeds,
-  ConfigError,
   createRedisConnection,
-  loadConfig,
-  redisConnectionConfig,
   type RedisConnection,
   RedisNames,
   redisSeedUrls,
   redisUrlProblem,
-} from "../src/index.js";
+} from "../src/redis/index.js";
 
 const env = (extra: Record<string, string>) => ({ NODE_ENV: "production", SECRET_KEY: "k".repeat(32), ...extra });
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { createRedis, withRedisLock } from "../src/index.js";
-import { waitFor } from "../src/testing.js";
+import { createRedis, withRedisLock } from "../src/redis/index.js";
+import { waitFor } from "@botyard/testing";
 
 const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 // Two connections, as two replicas would have.

@@ -9,13 +9,13 @@ import net from "node:net";
 import {
   createRedis,
   failFastRedisOptions,
-  isUnavailableError,
   pingRedis,
   reconnectDelay,
   REDIS_RECONNECT_CAP_MS,
   RedisNames,
   type Redis,
-} from "../src/index.js";
+} from "../src/redis/index.js";
+import { isUnavailableError } from "../src/http/index.js";
 
 const opened: Redis[] = [];
 const servers: net.Server[] = [];

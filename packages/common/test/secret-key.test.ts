@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "@jest/globals";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { clearRuntimeEnv, withRuntimeEnv, writeRuntimeEnv } from "../src/runtime-env.js";
-import { localSecretKeyPath, withLocalSecretKey, workspaceRoot } from "../src/secret-key.js";
+import { clearRuntimeEnv, withRuntimeEnv, writeRuntimeEnv } from "../src/config/runtime-env.js";
+import { localSecretKeyPath, withLocalSecretKey, workspaceRoot } from "../src/config/secret-key.js";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -4,7 +4,7 @@
  *
  * @see docs/bot-runtime.md#db
  */
-import { storableText } from "@botyard/common";
+import { storableText } from "@botyard/common/text";
 
 /** What went wrong, for the gateway's logs and metrics (never shown to other tenants). */
 export type DocumentStoreErrorKind =

@@ -9,7 +9,7 @@
  *
  * @see docs/bot-runtime.md#db
  */
-import { textProblem } from "@botyard/common";
+import { textProblem } from "@botyard/common/documents";
 import { excerpt, invalid } from "./errors.js";
 import { isIndexPart, parsePath } from "./paths.js";
 import { regexPredicate } from "./regex.js";

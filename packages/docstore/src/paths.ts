@@ -2,7 +2,7 @@
  * Field paths of filters, updates, sorts and projections ("address.city", "tags.0"): parsed and checked once, so
  * every later step works on a list of parts that is safe to put in a jsonpath literal or a text[] parameter.
  */
-import { textProblem } from "@botyard/common";
+import { textProblem } from "@botyard/common/documents";
 import { excerpt, invalid } from "./errors.js";
 
 /** Longest field path, in characters. */

@@ -6,7 +6,7 @@
  *
  * @see docs/bot-runtime.md#regex
  */
-import { textProblem } from "@botyard/common";
+import { textProblem } from "@botyard/common/documents";
 import { excerpt, invalid } from "./errors.js";
 
 /** Longest pattern, in characters. */

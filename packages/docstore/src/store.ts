@@ -5,7 +5,7 @@
  *
  * @see docs/bot-runtime.md#db
  */
-import { collectionNameProblem, prepareDocument } from "@botyard/common";
+import { collectionNameProblem, prepareDocument } from "@botyard/common/documents";
 import type { Database } from "@botyard/db";
 import type pg from "pg";
 import { DocumentStoreError, excerpt, invalid } from "./errors.js";

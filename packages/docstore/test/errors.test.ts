@@ -4,7 +4,8 @@
  * surrogates) in any string of a call is refused the same way, before any statement runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { storableText, textProblem } from "@botyard/common";
+import { storableText } from "@botyard/common/text";
+import { textProblem } from "@botyard/common/documents";
 import fc from "fast-check";
 import pg from "pg";
 import { DocumentStore, DocumentStoreError } from "../src/index.js";

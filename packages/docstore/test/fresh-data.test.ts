@@ -5,7 +5,7 @@
  * control import without the keeper whose plan is the walk. (docs/bot-runtime.md#fresh-data)
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type pg from "pg";
 import { DocumentStore, StatisticsKeeper } from "../src/index.js";
 import { harness, type Harness } from "./support.js";

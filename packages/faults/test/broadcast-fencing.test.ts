@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { newId, SecretBox, sha256 } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
+import { waitFor } from "@botyard/testing";
 import { createDb, type DbHandle, prepareDatabase } from "@botyard/db";
 import { FakeTelegram, type RecordedCall } from "@botyard/fake-telegram";
 import { figure } from "./support/figures.js";

@@ -8,7 +8,7 @@
  * a refused connection fails at once), so a loaded machine does not make the test flaky.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { figure } from "./support/figures.js";
 import { postJson, type TimedReply, timed } from "./support/http.js";
 import { Platform, type PlatformBot } from "./support/platform.js";

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import http from "node:http";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { figure } from "./support/figures.js";
 import { KeepAliveLoad, type Outcome, request, timed } from "./support/http.js";

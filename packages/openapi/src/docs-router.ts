@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import express, { type Router } from "express";
-import { answerMethodNotAllowed } from "@botyard/common";
+import { answerMethodNotAllowed } from "@botyard/common/http";
 import type { OpenApiDocument } from "./registry.js";
 
 const require = createRequire(import.meta.url);

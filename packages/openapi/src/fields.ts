@@ -9,7 +9,7 @@
  *
  * @see docs/management-api.md#null-and-absent-fields
  */
-import { unstorableTextProblem } from "@botyard/common";
+import { unstorableTextProblem } from "@botyard/common/text";
 import type { ZodErrorMap, ZodTypeAny, RefinementCtx } from "zod";
 import { z } from "./zod.js";
 

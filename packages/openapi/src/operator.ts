@@ -1,5 +1,5 @@
 /**
- * The routes every service shares, described once: /healthz, /readyz, /metrics (from @botyard/common's
+ * The routes every service shares, described once: /healthz, /readyz, /metrics (from @botyard/common/service's
  * operatorRouter) and /openapi.json, /docs (from this package's docsRouter).
  */
 import type { ApiRegistry } from "./registry.js";

@@ -3,7 +3,7 @@
  * field over its size limit. The first issue wins because the message has always named one field at a time, in the
  * order the fields are declared.
  */
-import { AppError, invalidField } from "@botyard/common";
+import { AppError, invalidField } from "@botyard/common/errors";
 import type { ZodError, ZodTypeAny, z } from "zod";
 import type { IssueParams } from "./fields.js";
 

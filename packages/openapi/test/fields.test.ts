@@ -1,6 +1,6 @@
 /** Field schemas: the messages our APIs have always given, the null policy, query-string forms, and the registry. */
 import { describe, expect, it } from "@jest/globals";
-import type { AppError } from "@botyard/common";
+import type { AppError } from "@botyard/common/errors";
 import fc from "fast-check";
 import {
   ApiRegistry,

@@ -1,6 +1,6 @@
 /** validation.ts: a failed parse becomes the catalogue's error naming its field; replies are shaped by their schema. */
 import { describe, expect, it } from "@jest/globals";
-import { AppError } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
 import { ZodError } from "zod";
 import { appErrorFromZod, parseOrThrow, shapeReply, z } from "../src/index.js";
 

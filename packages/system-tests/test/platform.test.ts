@@ -5,7 +5,7 @@
  * @see docs/testing.md#cross-service-suite
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { BROADCAST_RATE, System, type SystemBot } from "./support/system.js";
 
 /**

@@ -11,7 +11,7 @@
  * @see docs/testing.md#cross-service-suite
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type { TimedReply } from "@botyard/faults/http";
 import { type Owner, PASSWORD, System, sessionCookie, type SystemBot } from "./support/system.js";
 

@@ -8,7 +8,9 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { Worker, type Job } from "bullmq";
-import { createRedisConnection, SecretBox, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
+import { createRedisConnection, type RedisConnection, type RedisNames } from "@botyard/common/redis";
+import { SecretBox } from "@botyard/common/crypto";
+import type { Logger } from "@botyard/common/logging";
 import { type Database, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
 import { Queue } from "bullmq";
 import { BROADCAST_QUEUE, cancelChannel, sweptDrainJobId, type DrainJobData } from "@botyard/broadcast";

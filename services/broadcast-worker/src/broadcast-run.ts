@@ -10,7 +10,7 @@
  */
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import { buildSendCall, type BroadcastPayload } from "@botyard/broadcast";
-import type { Logger } from "@botyard/common";
+import type { Logger } from "@botyard/common/logging";
 import type { ClaimedBroadcast, Progress, WorkerRepository } from "./broadcast-repository.js";
 import { Pacer, sleep } from "./pacer.js";
 import { RecipientFeed } from "./recipient-feed.js";

@@ -1,5 +1,5 @@
 /** Settings of the broadcast worker, read once at start. */
-import { baseConfigSchema, loadConfig } from "@botyard/common";
+import { baseConfigSchema, loadConfig } from "@botyard/common/config";
 import { z } from "zod";
 
 export const workerConfigSchema = baseConfigSchema.extend({

@@ -1,5 +1,5 @@
 /** The worker's Prometheus metrics. Labels are outcomes only: never a bot, chat or token. */
-import { Counter, Gauge, type Registry } from "@botyard/common";
+import { Counter, Gauge, type Registry } from "@botyard/common/metrics";
 
 /** Counters and gauges of the worker. */
 export interface WorkerMetrics {

@@ -7,8 +7,8 @@
  * @see docs/broadcast.md#audience
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { newId } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { newId } from "@botyard/common/crypto";
+import { waitFor } from "@botyard/testing";
 import { accounts, bots, broadcasts, createDb, recipients, schema, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import type { BroadcastPayload } from "@botyard/broadcast";

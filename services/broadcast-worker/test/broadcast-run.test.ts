@@ -5,8 +5,9 @@
  * @see docs/broadcast.md#fencing
  */
 import { describe, expect, it } from "@jest/globals";
-import { createLogger, createMetricsRegistry } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { waitFor } from "@botyard/testing";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { BroadcastPayload } from "@botyard/broadcast";
 import type {

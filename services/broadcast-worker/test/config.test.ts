@@ -3,7 +3,7 @@
  * (docs/broadcast.md#fencing, docs/operations.md) and each bound refused with the variable named, value not echoed.
  */
 import { describe, expect, it } from "@jest/globals";
-import { configRefusal } from "@botyard/common/testing";
+import { configRefusal } from "@botyard/testing";
 import { loadWorkerConfig } from "../src/config.js";
 
 const SECRET_KEY = "worker-config-test-key-0123";

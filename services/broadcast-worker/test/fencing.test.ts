@@ -4,8 +4,9 @@
  * what the worker controls; the fake Bot API's records check that nobody is skipped or sent to twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createMetricsRegistry, createRedis } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis } from "@botyard/common/redis";
+import { waitFor } from "@botyard/testing";
 import { BROADCAST_QUEUE, drainJobId, type DrainJobData } from "@botyard/broadcast";
 import { TelegramClient } from "@botyard/telegram";
 import { Queue } from "bullmq";

@@ -5,19 +5,14 @@
  * management really writes. Bots and recipients are fixtures written through the schema package.
  */
 import { randomUUID } from "node:crypto";
-import {
-  createLogger,
-  createMetricsRegistry,
-  createRedis,
-  newId,
-  RedisNames,
-  SecretBox,
-  sha256,
-} from "@botyard/common";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames } from "@botyard/common/redis";
+import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
 import { accounts, bots, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { cancelChannel, type BroadcastPayload } from "@botyard/broadcast";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { createBroadcastModule } from "@botyard/management/broadcast";
 import { TelegramClient } from "@botyard/telegram";

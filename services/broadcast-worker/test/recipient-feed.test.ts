@@ -3,7 +3,7 @@
  * The audiences are written by real claims, so blocked users and other languages are left out as a claim leaves them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { newId } from "@botyard/common";
+import { newId } from "@botyard/common/crypto";
 import { accounts, bots, broadcasts, createDb, recipients, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import type { BroadcastPayload } from "@botyard/broadcast";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import { createRedis } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createRedis } from "@botyard/common/redis";
+import { waitFor } from "@botyard/testing";
 import { createDb } from "@botyard/db";
 import { REDIS_URL, SECRET_KEY, startWorkerHarness, type WorkerHarness } from "./harness.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { createMetricsRegistry } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { waitFor } from "@botyard/testing";
 import { TelegramClient } from "@botyard/telegram";
 import { createWorkerMetrics, type WorkerMetrics } from "../src/metrics.js";
 import { startWorkerHarness, type WorkerHarness } from "./harness.js";

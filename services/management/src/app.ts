@@ -3,22 +3,15 @@
  * dependencies.
  */
 import express, { type Express } from "express";
-import {
-  AppError,
-  type BotEventBus,
-  Counter,
-  errorHandler,
-  httpMetricsMiddleware,
-  operatorRouter,
-  type RedisNames,
-  SecretBox,
-  type Logger,
-  parsePlans,
-  type Plans,
-  type ReadinessCheck,
-  type RedisConnection,
-  type Registry,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import type { BotEventBus } from "@botyard/common/bot-events";
+import { Counter, httpMetricsMiddleware, type Registry } from "@botyard/common/metrics";
+import { errorHandler } from "@botyard/common/http";
+import { operatorRouter, type ReadinessCheck } from "@botyard/common/service";
+import type { RedisNames, RedisConnection } from "@botyard/common/redis";
+import { SecretBox } from "@botyard/common/crypto";
+import type { Logger } from "@botyard/common/logging";
+import { parsePlans, type Plans } from "@botyard/common/plans";
 import { type Database, ScheduleRepository, UsageRepository } from "@botyard/db";
 import { ScheduleService } from "./schedules/schedule-service.js";
 import { QuotaRepository } from "./usage/quota-repository.js";

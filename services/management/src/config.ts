@@ -1,5 +1,6 @@
 /** Settings of the management service, read once at start. */
-import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
+import { baseConfigSchema, loadConfig } from "@botyard/common/config";
+import { plansConfigShape } from "@botyard/common/plans";
 import { z } from "zod";
 
 export const managementConfigSchema = baseConfigSchema.extend({

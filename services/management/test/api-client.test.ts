@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { listen } from "@botyard/common";
+import { listen } from "@botyard/common/service";
 import { createBotyardClient } from "@botyard/api-client";
 import { clientFiles } from "../src/client-files.js";
 import { fakeToken, startHarness, type Harness } from "./harness.js";

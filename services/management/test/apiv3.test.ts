@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createHash } from "node:crypto";
-import { BotEventBus, createRedis, SecretBox, sha256, type BotEvent } from "@botyard/common";
+import { BotEventBus, type BotEvent } from "@botyard/common/bot-events";
+import { createRedis } from "@botyard/common/redis";
+import { SecretBox, sha256 } from "@botyard/common/crypto";
 import { DocumentStore } from "@botyard/docstore";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { fakeToken, SECRET_KEY, startHarness, WEBHOOK_BASE, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -409,7 +411,7 @@ describe("env and logs", () => {
     expect((await post("setBotEnv", { apiKey: owner.apiKey, botId, env: { A: "1", B: "2" } })).status).toBe(200);
     expect((await get("setBotEnv", { apiKey: owner.apiKey, botId, env: JSON.stringify({ C: "3" }) })).status).toBe(200);
     const { rows } = await h.handle.pool.query("select env_enc from bots where id = $1", [botId]);
-    const { SecretBox } = await import("@botyard/common");
+    const { SecretBox } = await import("@botyard/common/crypto");
     const { SECRET_KEY } = await import("./harness.js");
     expect(JSON.parse(new SecretBox(SECRET_KEY).decrypt(rows[0].env_enc))).toEqual({ C: "3" });
 

@@ -160,7 +160,7 @@ describe("failures elsewhere never lock the owner out", () => {
     // Either it took the next spaced slot at once, or it is told how long to wait (at most the 1 s cap).
     if (first.status === 429) {
       expect(first.headers["retry-after"]).toBe("1");
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the Retry-After itself is what is tested
       expect((await new Browser(origin, owner).signIn(address)).status).toBe(200);
     } else expect(first.status).toBe(200);
   });

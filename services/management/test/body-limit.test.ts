@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Agent, type Server } from "node:http";
 import request from "supertest";
-import { boundPort, listen } from "@botyard/common";
-import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/common/testing";
+import { boundPort, listen } from "@botyard/common/service";
+import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/testing";
 import { fakeToken, startHarness, type Harness } from "./harness.js";
 
 const KIB = 1024;

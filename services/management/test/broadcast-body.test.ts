@@ -1,6 +1,6 @@
 /** The request schemas of the broadcast routes (src/broadcast/schemas.ts): one parse applies every rule. */
 import { describe, expect, it } from "@jest/globals";
-import type { AppError } from "@botyard/common";
+import type { AppError } from "@botyard/common/errors";
 import { parseOrThrow } from "@botyard/openapi";
 import { botIdField, broadcastBody, cancelBody } from "../src/broadcast/schemas.js";
 import { managementDocument } from "../src/openapi.js";

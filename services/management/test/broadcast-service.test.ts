@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { AppError, createRedis, newId, RedisNames, sha256 } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { AppError } from "@botyard/common/errors";
+import { createRedis, RedisNames } from "@botyard/common/redis";
+import { newId, sha256 } from "@botyard/common/crypto";
+import { waitFor } from "@botyard/testing";
 import { accounts, bots, broadcasts, createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, reusableTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { BROADCAST_QUEUE, cancelChannel, drainJobId, type BroadcastPayload } from "@botyard/broadcast";

@@ -8,8 +8,8 @@ import { createServer, get as httpGet, type IncomingMessage, type Server } from 
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import request from "supertest";
-import { SecretBox } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { SecretBox } from "@botyard/common/crypto";
+import { waitFor } from "@botyard/testing";
 import { Browser, listen } from "./dashboard-client.js";
 import { fakeToken, SECRET_KEY, startHarness, type Harness } from "./harness.js";
 

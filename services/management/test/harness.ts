@@ -1,7 +1,10 @@
 /** Builds a management app on a fresh database, a private Redis prefix and the fake Bot API. */
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { BotEventBus, createLogger, createMetricsRegistry, createRedis, RedisNames, type Redis } from "@botyard/common";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames, type Redis } from "@botyard/common/redis";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

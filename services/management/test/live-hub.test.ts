@@ -4,7 +4,7 @@
  * feed gets the lines it missed once.
  */
 import { describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type { BotService } from "../src/bots/bot-service.js";
 import { type Feed, LiveHub } from "../src/dashboard-api/live-hub.js";
 import { LogFeed, type LogReader } from "../src/dashboard-api/streams.js";
@@ -14,9 +14,11 @@ class CountingFeed implements Feed<string> {
   polls = 0;
   failing = false;
   holdJoin: Promise<void> | undefined;
+  joins = 0;
   seen: string[][] = [];
 
   async join(): Promise<void> {
+    this.joins++;
     await this.holdJoin;
   }
 
@@ -42,6 +44,7 @@ describe("LiveHub", () => {
     for (const l of leave) l();
     expect(hub.sources).toBe(0);
     const stopped = feed.polls;
+    // Nothing to await: three ticks (20 ms each) pass in which no poll may start.
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(feed.polls).toBe(stopped);
   });
@@ -54,9 +57,10 @@ describe("LiveHub", () => {
       release = resolve;
     });
     const leave = hub.subscribe("k", () => feed, "late");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => feed.joins === 1, { what: "the subscriber to be joining" });
     leave();
     release();
+    // Nothing to await: three ticks (20 ms each) pass in which no poll may start.
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(feed.polls).toBe(0);
     expect(hub.sources).toBe(0);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { get as httpGet, type ClientRequest, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { Browser, listen } from "./dashboard-client.js";
 import { startHarness, type Harness } from "./harness.js";
 
@@ -163,6 +163,7 @@ describe("one poll per bot, not per stream", () => {
     // A line of bot a reaches each of its 4 streams exactly once, and none of bot c's.
     await log(a, "fan out");
     await waitFor(() => logsA.every((s) => s.events.length === 1));
+    // Nothing to await: a second copy would come within a tick (500 ms); none may.
     await new Promise((resolve) => setTimeout(resolve, 600));
     for (const s of logsA) expect(s.events).toEqual([{ at: expect.any(String), level: "log", message: "fan out" }]);
     for (const s of logsC) expect(s.events).toEqual([]);
@@ -178,6 +179,7 @@ describe("one poll per bot, not per stream", () => {
     for (const s of [...all, late]) s.req.destroy();
     await waitFor(() => hub.sources === 0);
     const stopped = hub.polls;
+    // Nothing to await: a tick (500 ms) passes in which no poll may start.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(hub.polls).toBe(stopped);
   }, 20_000);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SecretBox } from "@botyard/common";
+import { SecretBox } from "@botyard/common/crypto";
 import { TelegramClient } from "@botyard/telegram";
 import { NotificationRepository } from "../src/notifications/notification-repository.js";
 import { NotificationService } from "../src/notifications/notification-service.js";

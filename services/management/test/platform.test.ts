@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));

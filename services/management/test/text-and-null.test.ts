@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
-import { isStorableText, SecretBox } from "@botyard/common";
+import { isStorableText } from "@botyard/common/text";
+import { SecretBox } from "@botyard/common/crypto";
 import { anyText, awkwardText, encodeComponent, UNSTORABLE_PIECES, unstorableText } from "@botyard/openapi/testing";
 import { operations } from "../src/apiv3/operations.js";
 import { fakeToken, SECRET_KEY, startHarness, type Harness } from "./harness.js";

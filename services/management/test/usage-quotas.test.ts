@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { parsePlans } from "@botyard/common";
+import { parsePlans } from "@botyard/common/plans";
 import { UsageMeter, UsageRepository } from "@botyard/db";
 import request from "supertest";
 import { SECRET_KEY, startHarness, type Harness } from "./harness.js";

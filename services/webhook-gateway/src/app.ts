@@ -1,21 +1,14 @@
 /** The gateway HTTP app: operator endpoints, custom webhooks and the Telegram intake, built from injected parts. */
 import type { RequestListener } from "node:http";
 import express, { type Express } from "express";
-import {
-  BotEventBus,
-  AppError,
-  errorHandler,
-  httpMetricsMiddleware,
-  OPERATOR_PATHS,
-  operatorRouter,
-  SecretBox,
-  type Logger,
-  type Problem,
-  type ReadinessCheck,
-  type RedisConnection,
-  type RedisNames,
-  type Registry,
-} from "@botyard/common";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { AppError } from "@botyard/common/errors";
+import { errorHandler, type Problem } from "@botyard/common/http";
+import { httpMetricsMiddleware, type Registry } from "@botyard/common/metrics";
+import { OPERATOR_PATHS, operatorRouter, type ReadinessCheck } from "@botyard/common/service";
+import { SecretBox } from "@botyard/common/crypto";
+import type { Logger } from "@botyard/common/logging";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import { type Database, ScheduleRepository, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
 import {
   DocumentStore,

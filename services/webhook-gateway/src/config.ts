@@ -1,6 +1,7 @@
 /** Settings of the webhook gateway, read once at start. */
 import { readFileSync } from "node:fs";
-import { baseConfigSchema, loadConfig, plansConfigShape } from "@botyard/common";
+import { baseConfigSchema, loadConfig } from "@botyard/common/config";
+import { plansConfigShape } from "@botyard/common/plans";
 import { z } from "zod";
 import { DEVICES } from "./runtime/devices.js";
 

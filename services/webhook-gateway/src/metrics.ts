@@ -5,7 +5,7 @@
  *
  * @see docs/operations.md#isolate-memory
  */
-import { Gauge, type Registry } from "@botyard/common";
+import { Gauge, type Registry } from "@botyard/common/metrics";
 import { Sandbox } from "./runtime/sandbox.js";
 
 export function registerRuntimeMetrics(registry: Registry): void {

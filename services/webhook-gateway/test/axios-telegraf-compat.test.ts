@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 let h: GatewayHarness;

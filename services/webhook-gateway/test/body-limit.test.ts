@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Agent, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
-import { boundPort, listen } from "@botyard/common";
-import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/common/testing";
+import { boundPort, listen } from "@botyard/common/service";
+import { partialUpload, type PartialUploadResult, replyBeforeBody, sendBody } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 const LIMIT = 1024 * 1024;

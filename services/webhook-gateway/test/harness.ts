@@ -4,16 +4,12 @@
  * so the gateway is tested against the events and rows management really produces.
  */
 import { randomUUID } from "node:crypto";
-import {
-  BotEventBus,
-  createLogger,
-  createMetricsRegistry,
-  createRedis,
-  type Plans,
-  RedisNames,
-  type Redis,
-} from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, RedisNames, type Redis } from "@botyard/common/redis";
+import type { Plans } from "@botyard/common/plans";
+import { waitFor } from "@botyard/testing";
 import { createDb, type DbHandle } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
-import { storableText } from "@botyard/common";
+import { storableText } from "@botyard/common/text";
 import { anyText } from "@botyard/openapi/testing";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 const RUNS = Number(process.env.TEXT_RUNS ?? 25);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness, type TestBot } from "./harness.js";
 
 let h: GatewayHarness;

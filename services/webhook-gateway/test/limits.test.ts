@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import request from "supertest";
 import { GatewayRepository } from "../src/bots/gateway-repository.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 const MEMORY_MB = 16;

@@ -10,7 +10,7 @@ import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 
 const MiB = 1024 * 1024;
 v8.setFlagsFromString("--expose-gc");
@@ -77,7 +77,7 @@ describe("a bot's host memory budget", () => {
       for (let i = 0; i < 10; i++) {
         const res = await request(h.app).get(`/custom/${neighbour}/ping`);
         expect(res.body).toEqual({ ok: true, data: "pong" });
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 50)); // spread the pings over the flood, not a synchronisation
       }
       const res = await floodDone;
       expect(res.status).toBe(200);

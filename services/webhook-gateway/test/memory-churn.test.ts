@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { type GatewayHarness, SECRET_KEY, startGatewayHarness } from "./harness.js";
 
 const RESTARTS = 2000;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import type { Gateway } from "../src/app.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 
 /** Code whose isolate counts its calls: a fresh isolate answers 1. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import type { Gateway } from "../src/app.js";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { sql } from "drizzle-orm";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { ScheduleRepository } from "@botyard/db";
 import type { Gateway } from "../src/app.js";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";

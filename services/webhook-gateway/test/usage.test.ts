@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { parsePlans } from "@botyard/common";
+import { parsePlans } from "@botyard/common/plans";
 import request from "supertest";
 import { startGatewayHarness, type GatewayHarness } from "./harness.js";
 

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 
 export const root = fileURLToPath(new URL("../../../..", import.meta.url));
 

@@ -3,7 +3,7 @@
  * kill and restart it. The shared Redis on 6379 is never touched.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { answers, freePort } from "./ports.js";
 
 /** A running (or killed) throwaway Redis. */

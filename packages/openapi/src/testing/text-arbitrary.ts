@@ -2,7 +2,7 @@
  * Strings that break naive text handling: NUL, unpaired UTF-16 surrogates, bidi controls (RTL marks, overrides),
  * 4-byte characters (emoji, musical symbols), combining marks, plus ordinary text around them.
  */
-import { isStorableText } from "@botyard/common";
+import { isStorableText } from "@botyard/common/text";
 import fc from "fast-check";
 
 /** Characters Postgres cannot store as they are. */

@@ -3,7 +3,8 @@
  * constant time. The key is also kept sealed (SecretBox) because the dashboard and `user:key` show the same key until
  * the owner regenerates it; only the hash is ever used to authenticate.
  */
-import { AppError, constantTimeEqual, invalidField, newId, randomToken, sha256, type SecretBox } from "@botyard/common";
+import { AppError, invalidField } from "@botyard/common/errors";
+import { constantTimeEqual, newId, randomToken, sha256, type SecretBox } from "@botyard/common/crypto";
 import type { AccountRepository } from "./account-repository.js";
 
 const KEY_PATTERN = /^byk_([A-Za-z0-9]{16})_([A-Za-z0-9_-]{32,})$/;

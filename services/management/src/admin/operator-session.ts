@@ -7,7 +7,7 @@
  * @see docs/operations.md#queue-dashboard
  */
 import { createHmac } from "node:crypto";
-import { constantTimeEqual } from "@botyard/common";
+import { constantTimeEqual } from "@botyard/common/crypto";
 import { OPERATOR_COOKIE } from "@botyard/openapi";
 
 /** Name of the session cookie (httpOnly, SameSite=Strict; `__Host-` prefixed under https, see router.ts). */

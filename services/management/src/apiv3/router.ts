@@ -4,14 +4,9 @@
  * the operation; fields are read and replies shaped by the operation's zod schemas.
  */
 import express, { type Request, type Response, type Router } from "express";
-import {
-  AppError,
-  errorHandler,
-  limitedBodyParser,
-  methodNotAllowedError,
-  type Logger,
-  type Problem,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { errorHandler, limitedBodyParser, methodNotAllowedError, type Problem } from "@botyard/common/http";
+import type { Logger } from "@botyard/common/logging";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { AccountService } from "../accounts/account-service.js";
 import type { BotService } from "../bots/bot-service.js";

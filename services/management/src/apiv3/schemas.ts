@@ -4,7 +4,9 @@
  *
  * @see docs/management-api.md
  */
-import { MAX_DOCUMENT_BYTES, QUOTA_NAMES, unstorableTextProblem } from "@botyard/common";
+import { MAX_DOCUMENT_BYTES } from "@botyard/common/documents";
+import { QUOTA_NAMES } from "@botyard/common/plans";
+import { unstorableTextProblem } from "@botyard/common/text";
 import {
   jsonObject,
   optionalJsonObject,

@@ -6,7 +6,8 @@
  *
  * @see docs/dashboard.md
  */
-import { AppError, invalidField, newId, randomToken, sha256 } from "@botyard/common";
+import { AppError, invalidField } from "@botyard/common/errors";
+import { newId, randomToken, sha256 } from "@botyard/common/crypto";
 import type { AccountRepository } from "../accounts/account-repository.js";
 import type { FixedWindowLimiter, WindowLimit } from "../limits/fixed-window.js";
 import { clientAddressKey } from "./client-address.js";

@@ -10,7 +10,8 @@
  * @see docs/dashboard.md#csrf
  */
 import type { NextFunction, Request, Response } from "express";
-import { AppError, constantTimeEqual } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { constantTimeEqual } from "@botyard/common/crypto";
 import { DASHBOARD_SESSION_COOKIE, platformCookieName } from "@botyard/openapi";
 import type { AuthService, NewSession, SessionContext } from "./auth-service.js";
 import { SESSION_TTL_MS } from "./auth-service.js";

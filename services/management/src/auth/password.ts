@@ -11,7 +11,7 @@
  */
 import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
-import { AppError } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
 
 /** Shortest and longest password accepted (the longest bounds the hashing work an attacker can ask for). */
 export const PASSWORD_MIN = 10;

@@ -13,7 +13,10 @@
  *
  * @see docs/dashboard.md#sign-in-throttling
  */
-import { AppError, sha256, type Logger, type RedisConnection, type RedisNames } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { sha256 } from "@botyard/common/crypto";
+import type { Logger } from "@botyard/common/logging";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import { clientAddressKey } from "./client-address.js";
 
 /** Limits of the throttle. */

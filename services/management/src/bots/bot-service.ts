@@ -2,27 +2,14 @@
  * The rules of the management ops: ownership (a foreign bot is as absent as a missing one), restart semantics
  * (snapshot the saved code, fresh webhook secret, setWebhook, restart event), token and env sealing, transfers.
  */
-import {
-  AppError,
-  invalidField,
-  newId,
-  randomToken,
-  scrubSecrets,
-  sha256,
-  collectionNameProblem,
-  findUnstorableText,
-  isStorableText,
-  prepareDocument,
-  unstorableTextMessage,
-  UNAVAILABLE_RETRY_AFTER_S,
-  withRedisLock,
-  type BotEvent,
-  type BotEventBus,
-  type Logger,
-  type RedisConnection,
-  type RedisNames,
-  type SecretBox,
-} from "@botyard/common";
+import { AppError, invalidField } from "@botyard/common/errors";
+import { newId, randomToken, sha256, type SecretBox } from "@botyard/common/crypto";
+import { scrubSecrets, type Logger } from "@botyard/common/logging";
+import { collectionNameProblem, prepareDocument } from "@botyard/common/documents";
+import { findUnstorableText, isStorableText, unstorableTextMessage } from "@botyard/common/text";
+import { UNAVAILABLE_RETRY_AFTER_S } from "@botyard/common/http";
+import { withRedisLock, type RedisConnection, type RedisNames } from "@botyard/common/redis";
+import type { BotEvent, BotEventBus } from "@botyard/common/bot-events";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import type { AccountRepository } from "../accounts/account-repository.js";
 import type { z } from "zod";

@@ -1,6 +1,8 @@
 /** The rules of the broadcast routes: token authentication, queueing, and cancellation. */
 import { Queue } from "bullmq";
-import { constantTimeEqual, AppError, newId, sha256, type RedisConnection, type RedisNames } from "@botyard/common";
+import { constantTimeEqual, newId, sha256 } from "@botyard/common/crypto";
+import { AppError } from "@botyard/common/errors";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import {
   BROADCAST_QUEUE,
   cancelChannel,

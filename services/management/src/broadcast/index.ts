@@ -3,7 +3,8 @@
  * (`{ ok: false, error }`), so the app mounts this router before /apiv3's body parsing.
  */
 import type { Router } from "express";
-import type { Logger, RedisConnection, RedisNames } from "@botyard/common";
+import type { Logger } from "@botyard/common/logging";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import type { Database } from "@botyard/db";
 import type { QuotaService } from "../usage/quota-service.js";
 import { BroadcastRepository } from "./broadcast-repository.js";

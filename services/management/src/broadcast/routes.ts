@@ -5,15 +5,10 @@
  * failures; other methods on these paths answer 405 with `Allow`.
  */
 import express, { type Request, type Router } from "express";
-import {
-  AppError,
-  errorHandler,
-  isStorableText,
-  limitedBodyParser,
-  methodNotAllowed,
-  type Logger,
-  type Problem,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { errorHandler, limitedBodyParser, methodNotAllowed, type Problem } from "@botyard/common/http";
+import { isStorableText } from "@botyard/common/text";
+import type { Logger } from "@botyard/common/logging";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import type { BroadcastService } from "./broadcast-service.js";
 import { botIdField, broadcastBody, cancelBody, JobReply, JobsReply, QueuedReply } from "./schemas.js";

@@ -6,7 +6,7 @@
  *
  * @see docs/broadcast.md, docs/api-contract.md
  */
-import { findUnstorableText, unstorableTextMessage } from "@botyard/common";
+import { findUnstorableText, unstorableTextMessage } from "@botyard/common/text";
 import { checkBroadcastRequest, MESSAGE_METHODS } from "@botyard/broadcast";
 import { plainObject, requiredString, z } from "@botyard/openapi";
 

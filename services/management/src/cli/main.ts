@@ -5,16 +5,11 @@
  * a plan of PLANS (docs/operations.md#plans-and-quotas) and prints one JSON line `{"email":…,"plan":…}`.
  */
 import { parseArgs } from "node:util";
-import {
-  AppError,
-  baseConfigSchema,
-  loadConfig,
-  parsePlans,
-  SecretBox,
-  SecretBoxError,
-  withoutQueryParams,
-  withRuntimeEnv,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { baseConfigSchema, loadConfig, withRuntimeEnv } from "@botyard/common/config";
+import { parsePlans } from "@botyard/common/plans";
+import { SecretBox, SecretBoxError } from "@botyard/common/crypto";
+import { withoutQueryParams } from "@botyard/common/logging";
 import { createDb, prepareDatabase } from "@botyard/db";
 import { AccountRepository } from "../accounts/account-repository.js";
 import { AccountService } from "../accounts/account-service.js";

@@ -6,14 +6,9 @@
  * @see docs/dashboard.md
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
-import {
-  AppError,
-  errorHandler,
-  limitedBodyParser,
-  methodNotAllowed,
-  type Logger,
-  type Problem,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { errorHandler, limitedBodyParser, methodNotAllowed, type Problem } from "@botyard/common/http";
+import type { Logger } from "@botyard/common/logging";
 import { parseOrThrow, shapeReply } from "@botyard/openapi";
 import { APIV3_BODY_BYTES, APIV3_BODY_LIMIT } from "../apiv3/router.js";
 import type { SessionContext } from "../auth/auth-service.js";

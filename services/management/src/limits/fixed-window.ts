@@ -5,7 +5,8 @@
  *
  * @see docs/dashboard.md#sign-in-throttling
  */
-import { AppError, type RedisConnection } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import type { RedisConnection } from "@botyard/common/redis";
 
 /** One limit: at most `limit` calls per `windowMs`. */
 export interface WindowLimit {

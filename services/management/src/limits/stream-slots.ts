@@ -6,7 +6,9 @@
  *
  * @see docs/dashboard.md#live-logs-and-progress
  */
-import { quotaExceeded, randomToken, type RedisConnection } from "@botyard/common";
+import { quotaExceeded } from "@botyard/common/errors";
+import { randomToken } from "@botyard/common/crypto";
+import type { RedisConnection } from "@botyard/common/redis";
 
 /** How long a slot lives without renewal; streams renew at every heartbeat (15 s). */
 export const STREAM_LEASE_MS = 45_000;

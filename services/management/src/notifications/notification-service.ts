@@ -13,7 +13,9 @@
  * Retries live in this process: a restart in the middle of a backoff loses that message.
  */
 import { randomBytes } from "node:crypto";
-import { AppError, invalidField, newId, type Redis, type RedisNames, type SecretBox, sha256 } from "@botyard/common";
+import { AppError, invalidField } from "@botyard/common/errors";
+import { newId, type SecretBox, sha256 } from "@botyard/common/crypto";
+import type { Redis, RedisNames } from "@botyard/common/redis";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
 import { type NotificationEvent, telegramText, webhookPayload } from "./messages.js";
 import type { ChannelRow, NotificationRepository } from "./notification-repository.js";

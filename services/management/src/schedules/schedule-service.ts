@@ -3,7 +3,7 @@
  * run history, cancel and run now. Bot code writes schedules and the gateways fire them
  * (docs/bot-runtime.md#scheduled-runs); this service only reads them and moves or deletes a row, scoped by owner.
  */
-import { AppError } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
 import type { ScheduleRepository } from "@botyard/db";
 import type { BotService } from "../bots/bot-service.js";
 

@@ -3,7 +3,8 @@
  * over it (bots, broadcasts a day, transferBot's seeded data) with QUOTA_EXCEEDED, and the account's use against each
  * quota. Requests a second and the stored data of bot code are enforced by the gateway, from the same plans.
  */
-import { type Plan, type Plans, planOf, PLAN_NAME, quotaExceeded, type QuotaName } from "@botyard/common";
+import { type Plan, type Plans, planOf, PLAN_NAME, type QuotaName } from "@botyard/common/plans";
+import { quotaExceeded } from "@botyard/common/errors";
 import type { Database } from "@botyard/db";
 import type { QuotaRepository } from "./quota-repository.js";
 

@@ -2,7 +2,8 @@
  * What an owner reads of the usage metering (docs/management-api.md#getbotusage): a bot's rows per minute or per
  * hour, shaped for the reply, and the account's use against its plan (QuotaService.usage).
  */
-import { AppError, isStorableText } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { isStorableText } from "@botyard/common/text";
 import { percentileOf, type UsageGranularity, type UsageRepository, type UsageRow } from "@botyard/db";
 import type { BotRepository } from "../bots/bot-repository.js";
 import type { AccountUsage, QuotaService } from "./quota-service.js";

@@ -4,7 +4,7 @@
  * written in one transaction, and the row lock that update takes makes two saves of one bot take numbers in turn.
  */
 import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
-import { sha256 } from "@botyard/common";
+import { sha256 } from "@botyard/common/crypto";
 import { bots, botVersions, type Database, type VersionSource } from "@botyard/db";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

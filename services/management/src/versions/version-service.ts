@@ -3,7 +3,8 @@
  * rollback, which saves an old version's code as a new version and may restart the bot on it. A foreign bot is as
  * absent as a missing one; a version the bot does not have (never made, or pruned) is VERSION_NOT_FOUND.
  */
-import { AppError, isStorableText } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { isStorableText } from "@botyard/common/text";
 import type { BotService, RestartOutcome } from "../bots/bot-service.js";
 import type { StoredVersion, VersionPointers, VersionRepository, VersionSummary } from "./version-repository.js";
 

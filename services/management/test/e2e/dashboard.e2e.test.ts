@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { UsageMeter, UsageRepository } from "@botyard/db";
 import { expectAccessible } from "./axe.js";
 import { type Platform, startPlatform } from "./platform.js";

@@ -6,7 +6,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { BotEventBus, createLogger, createMetricsRegistry, createRedis, type Redis, RedisNames } from "@botyard/common";
+import { BotEventBus } from "@botyard/common/bot-events";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { createRedis, type Redis, RedisNames } from "@botyard/common/redis";
 import { createDb, type DbHandle, recipients } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";

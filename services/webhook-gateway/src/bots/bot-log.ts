@@ -2,7 +2,7 @@
  * A bot's log, buffered and written in batches. Each bot may write a bounded number of lines per minute: a bot that
  * floods console cannot flood the database; what is dropped is counted in one summary line.
  */
-import type { Logger } from "@botyard/common";
+import type { Logger } from "@botyard/common/logging";
 import type { GatewayRepository } from "./gateway-repository.js";
 
 /** Where buffered lines are counted: each bot's host memory (runtime/memory-budget.ts). */

@@ -5,7 +5,7 @@
  * @see docs/bot-runtime.md#halts
  */
 import { randomUUID } from "node:crypto";
-import type { RedisConnection, RedisNames } from "@botyard/common";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 
 /** Incidents that halt a bot. */
 export const HALT_AFTER_HITS = 3;

@@ -9,7 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
-import { AppError, type BodyParser, limitedBodyParser } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { type BodyParser, limitedBodyParser } from "@botyard/common/http";
 import { PLATFORM_COOKIES } from "@botyard/openapi";
 import type { BotLogWriter } from "../bots/bot-log.js";
 import type { LogicArgs } from "../isolate/protocol.js";

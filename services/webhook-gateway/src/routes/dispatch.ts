@@ -18,16 +18,10 @@
  * the same codes, the same reply in the gateway's `{ ok: false, message }`, the same log lines.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import {
-  AppError,
-  HttpMetrics,
-  type Logger,
-  type Problem,
-  pathOfTarget,
-  type Registry,
-  reportError,
-  secondsSince,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { HttpMetrics, type Registry, secondsSince } from "@botyard/common/metrics";
+import type { Logger } from "@botyard/common/logging";
+import { type Problem, pathOfTarget, reportError } from "@botyard/common/http";
 import { Router } from "express";
 import type { CustomWebhookRoute } from "./custom-webhook.js";
 import { sendJson, splitTarget } from "./http.js";

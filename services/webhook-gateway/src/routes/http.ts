@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BlockList, isIP } from "node:net";
 import { parse as parseQuery } from "node:querystring";
-import type { BodyParser } from "@botyard/common";
+import type { BodyParser } from "@botyard/common/http";
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");

@@ -13,16 +13,11 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
-import {
-  AppError,
-  type BodyParser,
-  constantTimeEqual,
-  limitedBodyParser,
-  type Logger,
-  methodNotAllowedError,
-  sha256,
-  storableText,
-} from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { type BodyParser, limitedBodyParser, methodNotAllowedError } from "@botyard/common/http";
+import { constantTimeEqual, sha256 } from "@botyard/common/crypto";
+import type { Logger } from "@botyard/common/logging";
+import { storableText } from "@botyard/common/text";
 import type { GatewayRepository, SeenUser } from "../bots/gateway-repository.js";
 import type { BotRuntime } from "../runtime/bot-runtime.js";
 import { readBody, sendJson } from "./http.js";

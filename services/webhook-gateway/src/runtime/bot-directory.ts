@@ -18,7 +18,8 @@
  *
  * @see docs/operations.md#bot-events
  */
-import { AppError, ID_PATTERN } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { ID_PATTERN } from "@botyard/common/crypto";
 import type { GatewayBot } from "../bots/gateway-repository.js";
 
 /** The lookups the directory needs. */

@@ -6,7 +6,7 @@
  *
  * @see docs/bot-runtime.md#limits
  */
-import { scrubSecrets, type Logger } from "@botyard/common";
+import { scrubSecrets, type Logger } from "@botyard/common/logging";
 import { TelegramApiError, TelegramNetworkError, type TelegramClient } from "@botyard/telegram";
 import {
   type CallError,

@@ -7,15 +7,11 @@
  *
  * @see docs/bot-runtime.md
  */
-import {
-  AppError,
-  type BotEvent,
-  type Logger,
-  type Plans,
-  planOf,
-  quotaExceeded,
-  type SecretBox,
-} from "@botyard/common";
+import { AppError, quotaExceeded } from "@botyard/common/errors";
+import type { BotEvent } from "@botyard/common/bot-events";
+import type { Logger } from "@botyard/common/logging";
+import { type Plans, planOf } from "@botyard/common/plans";
+import type { SecretBox } from "@botyard/common/crypto";
 import type { UsageMeter } from "@botyard/db";
 import type { TelegramClient } from "@botyard/telegram";
 import type { BotLogWriter } from "../bots/bot-log.js";

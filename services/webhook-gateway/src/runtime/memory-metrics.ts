@@ -4,7 +4,7 @@
  *
  * @see docs/operations.md#memory-budget
  */
-import { Counter, Gauge, type Registry } from "@botyard/common";
+import { Counter, Gauge, type Registry } from "@botyard/common/metrics";
 import type { BotRuntime } from "./bot-runtime.js";
 
 /** Registers the budget's metrics, read from `runtime` at each scrape. */

@@ -8,7 +8,8 @@
  * the next attempt (`run.attempt > 1`). A handler that throws or times out is retried after `retryMs`, doubling,
  * until `maxAttempts`; then the run is recorded failed (a cron schedule goes on with its next occurrence).
  */
-import { AppError, type Logger } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import type { Logger } from "@botyard/common/logging";
 import type { ClaimedRun, RunRecord, ScheduleChange, ScheduleRepository } from "@botyard/db";
 import type { CallOutcome, ScheduledRun } from "../isolate/protocol.js";
 import { nextOccurrence } from "./cron.js";

@@ -2,7 +2,7 @@
  * Metrics of scheduled runs (docs/operations.md#scheduled-runs): how late runs start, how they end, and how many due
  * runs no replica has taken, the alarm for runs that silently did not happen.
  */
-import { Counter, Gauge, Histogram, type Registry } from "@botyard/common";
+import { Counter, Gauge, Histogram, type Registry } from "@botyard/common/metrics";
 import type { ScheduleRepository } from "@botyard/db";
 
 /** A due run untaken this long counts as overdue. */

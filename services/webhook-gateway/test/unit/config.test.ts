@@ -4,7 +4,7 @@
  * bound refused with the variable named and its value never echoed.
  */
 import { describe, expect, it } from "@jest/globals";
-import { configRefusal } from "@botyard/common/testing";
+import { configRefusal } from "@botyard/testing";
 import { gatewayMemoryMbFor, loadGatewayConfig, readCgroupMemoryLimit } from "../../src/config.js";
 
 const SECRET_KEY = "gateway-config-test-key-0123";

@@ -1,7 +1,7 @@
 // Unit tests of src/bots/halt-tracker.ts on a virtual clock, against the real Redis (each test under its own prefix).
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { createRedis, type RedisConnection, RedisNames } from "@botyard/common";
+import { createRedis, type RedisConnection, RedisNames } from "@botyard/common/redis";
 import { HALT_AFTER_HITS, HALT_WINDOW_MS, HaltTracker } from "../../../src/bots/halt-tracker.js";
 
 const redis = createRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");

@@ -13,9 +13,12 @@ import { createServer } from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
 import request from "supertest";
-import { AppError, createLogger, createMetricsRegistry, errorHandler } from "@botyard/common";
+import { AppError } from "@botyard/common/errors";
+import { createLogger } from "@botyard/common/logging";
+import { createMetricsRegistry } from "@botyard/common/metrics";
+import { errorHandler } from "@botyard/common/http";
 import { gatewayErrorBody } from "../../../src/app.js";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { expressBotRoutes, gatewayDispatcher, matchBotRoute, mayBeServed } from "../../../src/routes/dispatch.js";
 
 // The router express 5 uses, loaded from where express finds it (it is not our dependency).

@@ -8,7 +8,7 @@ import { createServer, get, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { waitFor } from "@botyard/common/testing";
+import { waitFor } from "@botyard/testing";
 import { clientIp, queryOf, splitTarget, whenWritten } from "../../../src/routes/http.js";
 
 // express's own implementation of req.ip, loaded from where express finds it (it is not our dependency).

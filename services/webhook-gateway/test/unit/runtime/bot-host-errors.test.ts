@@ -4,7 +4,7 @@
  * code; ours stay in our log, never SQL or a token in what the bot sees.
  */
 import { describe, expect, it } from "@jest/globals";
-import type { Logger } from "@botyard/common";
+import type { Logger } from "@botyard/common/logging";
 import { DocumentStoreError } from "@botyard/docstore";
 import { TelegramApiError, TelegramNetworkError, type TelegramClient } from "@botyard/telegram";
 import type { HostCall } from "../../../src/isolate/protocol.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { createLogger } from "@botyard/common";
-import { waitFor } from "@botyard/common/testing";
+import { createLogger } from "@botyard/common/logging";
+import { waitFor } from "@botyard/testing";
 import type { TelegramClient } from "@botyard/telegram";
 import {
   BotHost,

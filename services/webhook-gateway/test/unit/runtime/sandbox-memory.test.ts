@@ -9,6 +9,7 @@ import type { HostCall, LogicArgs } from "../../../src/isolate/protocol.js";
 import { isolateScript } from "../../../src/runtime/isolate-script.js";
 import { MemoryBudget, NoRoomError } from "../../../src/runtime/memory-budget.js";
 import { JsonText, Sandbox, type SandboxHost } from "../../../src/runtime/sandbox.js";
+import { waitFor } from "@botyard/testing";
 
 const MiB = 1024 * 1024;
 const args: LogicArgs = {
@@ -31,6 +32,9 @@ function setup(call: (c: HostCall) => Promise<unknown>, gatewayBytes = 100 * MiB
     onBotOverBudget: (_botId, message) => overs.push(message),
   });
   const calls: HostCall[] = [];
+  const ledger = memory.ledger("b");
+  /** Holds the ledger refused (the bytes asked for). */
+  const refusals: number[] = [];
   const host: SandboxHost = {
     call: (c) => {
       calls.push(c);
@@ -38,9 +42,16 @@ function setup(call: (c: HostCall) => Promise<unknown>, gatewayBytes = 100 * MiB
     },
     describe: (err) => ({ message: String(err) }),
     log: () => {},
-    memory: memory.ledger("b"),
+    memory: {
+      hold: (bytes) => {
+        const refusal = ledger.hold(bytes);
+        if (refusal) refusals.push(bytes);
+        return refusal;
+      },
+      release: (bytes) => ledger.release(bytes),
+    },
   };
-  return { memory, overs, calls, host };
+  return { memory, overs, calls, refusals, host };
 }
 
 const CODE = `
@@ -67,14 +78,14 @@ describe("Sandbox host memory", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { memory, overs, calls, host } = setup(async () => {
+    const { memory, overs, calls, refusals, host } = setup(async () => {
       await gate;
       return true;
     });
     sandbox = await Sandbox.create(await isolateScript(), CODE, {}, host, { memoryMb: 64, timeoutMs: 5000 });
     const outcome = sandbox.runLogic("flood", args);
     // Two messages of 0.9 MiB fit in 2 MiB; the next two are refused without reaching host.call.
-    for (let i = 0; i < 100 && memory.hostBytesOf("b") < 1.8 * MiB; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => refusals.length === 2, { what: "the third and fourth messages to be refused" });
     expect(calls).toHaveLength(2);
     release();
     const done = await outcome;

@@ -1,6 +1,6 @@
 /** waitFor (testing.ts): resolves with the first value that is not "not yet", and fails with what it waited for. */
 import { describe, expect, it } from "@jest/globals";
-import { waitFor } from "../src/testing.js";
+import { waitFor } from "../src/index.js";
 
 describe("waitFor", () => {
   it("checks until the condition holds and resolves with its value", async () => {

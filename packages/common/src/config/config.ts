@@ -3,7 +3,7 @@
  * schema with its own variables through {@link loadConfig}.
  */
 import { z } from "zod";
-import { redisUrlProblem, type RedisConnectionConfig } from "./redis-connection.js";
+import { redisUrlProblem, type RedisConnectionConfig } from "../redis/redis-connection.js";
 import { withLocalSecretKey } from "./secret-key.js";
 
 /** The platform's defaults (the configuration table of README.md and docs/operations.md). */

@@ -9,9 +9,9 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import type { Logger } from "pino";
-import { answerExpectContinue, closeUnreadBodies } from "./body-limit.js";
-import { answerClientErrors } from "./client-errors.js";
-import { defaults } from "./config.js";
+import { answerExpectContinue, closeUnreadBodies } from "../http/body-limit.js";
+import { answerClientErrors } from "../http/client-errors.js";
+import { defaults } from "../config/config.js";
 
 /** Time from the signal to exit when SHUTDOWN_GRACE_MS is not set. */
 export const DEFAULT_SHUTDOWN_GRACE_MS: number = defaults.shutdownGraceMs;

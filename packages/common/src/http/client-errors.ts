@@ -8,7 +8,7 @@
  */
 import { type IncomingMessage, maxHeaderSize, type Server, STATUS_CODES, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { type ErrorCode, errorCatalogue } from "./errors.js";
+import { type ErrorCode, errorCatalogue } from "../errors.js";
 
 /** How to send in a URL what the parser refused there. */
 const URL_HINT = "percent-encode spaces, control characters and characters outside ASCII in the URL";

@@ -1,7 +1,7 @@
 /** `/healthz`, `/readyz` and `/metrics`, mounted on a service's app (or on a small app of its own for the worker). */
 import express, { type Router } from "express";
 import type { Registry } from "prom-client";
-import { answerMethodNotAllowed } from "./methods.js";
+import { answerMethodNotAllowed } from "../http/methods.js";
 
 /** A named dependency check for `/readyz`: resolves true when the dependency answers. */
 export type ReadinessCheck = () => Promise<boolean>;

@@ -3,7 +3,7 @@
  * sends PUT to a GET route learns which methods exist instead of being told the route does not (RFC 9110 §15.5.6).
  */
 import type { RequestHandler, Response } from "express";
-import { AppError } from "./errors.js";
+import { AppError } from "../errors.js";
 
 /** The `Allow` value for `methods`. List HEAD where the route answers it (express answers HEAD on every GET route). */
 export function allowHeader(methods: readonly string[]): string {

@@ -7,8 +7,8 @@
  */
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { AppError, type ErrorCode, errorCatalogue, isBodyParserError } from "./errors.js";
-import { withoutQueryParams } from "./logger.js";
+import { AppError, type ErrorCode, errorCatalogue, isBodyParserError } from "../errors.js";
+import { withoutQueryParams } from "../logging.js";
 
 /** What a reply says about an error, before a route family wraps it. */
 export interface Problem {
