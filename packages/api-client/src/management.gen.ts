@@ -786,57 +786,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/bots/{botId}/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The versions of the bot's code, newest first, without code (as /apiv3/listVersions) */
-        get: operations["dashboardListVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{botId}/versions/{version}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One version with its code (as /apiv3/getVersion) */
-        get: operations["dashboardGetVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{botId}/versions/{version}/rollback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a version's code as a new version, and restart on it when asked (as /apiv3/rollbackBot) */
-        post: operations["dashboardRollback"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/bots/{botId}/restart": {
         parameters: {
             query?: never;
@@ -962,57 +911,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/bots/{botId}/schedules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The bot's scheduled runs and its last 100 finished runs (as /apiv3/listSchedules and listScheduleRuns) */
-        get: operations["dashboardSchedules"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{botId}/schedules/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a scheduled run (as /apiv3/cancelSchedule) */
-        post: operations["dashboardCancelSchedule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bots/{botId}/schedules/run": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Make a scheduled run due now (as /apiv3/runScheduleNow) */
-        post: operations["dashboardRunScheduleNow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/bots/{botId}/recipients": {
         parameters: {
             query?: never;
@@ -1061,6 +959,108 @@ export interface paths {
          * @description At most 10 target lookups a minute per account (429 RATE_LIMITED with Retry-After beyond).
          */
         post: operations["dashboardTransferBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The versions of the bot's code, newest first, without code (as /apiv3/listVersions) */
+        get: operations["dashboardListVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version with its code (as /apiv3/getVersion) */
+        get: operations["dashboardGetVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/versions/{version}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a version's code as a new version, and restart on it when asked (as /apiv3/rollbackBot) */
+        post: operations["dashboardRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot's scheduled runs and its last 100 finished runs (as /apiv3/listSchedules and listScheduleRuns) */
+        get: operations["dashboardSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/schedules/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled run (as /apiv3/cancelSchedule) */
+        post: operations["dashboardCancelSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/{botId}/schedules/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a scheduled run due now (as /apiv3/runScheduleNow) */
+        post: operations["dashboardRunScheduleNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1872,30 +1872,6 @@ export interface components {
              */
             webhook?: "registered" | "none" | "failed";
         };
-        DashboardListVersionsReply: {
-            /** @enum {boolean} */
-            ok: true;
-            savedVersion: number;
-            runningVersion: number | null;
-            versions: components["schemas"]["Version"][];
-        };
-        DashboardGetVersionReply: {
-            /** @enum {boolean} */
-            ok: true;
-            version: components["schemas"]["VersionWithCode"];
-        };
-        DashboardRollbackReply: {
-            /** @enum {boolean} */
-            ok: true;
-            version: number;
-            restoredFrom: number;
-            restarted: boolean;
-            /**
-             * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
-             * @enum {string}
-             */
-            webhook?: "registered" | "none" | "failed";
-        };
         DashboardRestartBotReply: {
             /** @enum {boolean} */
             ok: true;
@@ -1933,21 +1909,6 @@ export interface components {
             /** @description Parsed JSON when the reply is JSON, else its text. */
             body?: unknown;
         };
-        DashboardSchedulesReply: {
-            /** @enum {boolean} */
-            ok: true;
-            schedules: components["schemas"]["ScheduleEntry"][];
-            runs: components["schemas"]["ScheduleRunEntry"][];
-        };
-        DashboardCancelScheduleReply: {
-            /** @enum {boolean} */
-            ok: true;
-        };
-        DashboardRunScheduleNowReply: {
-            /** @enum {boolean} */
-            ok: true;
-            started: boolean;
-        };
         DashboardRecipientsReply: {
             /** @enum {boolean} */
             ok: true;
@@ -1968,6 +1929,45 @@ export interface components {
             ok: true;
             newBotId: string;
             dbProps: components["schemas"]["SeedReport"];
+        };
+        DashboardListVersionsReply: {
+            /** @enum {boolean} */
+            ok: true;
+            savedVersion: number;
+            runningVersion: number | null;
+            versions: components["schemas"]["Version"][];
+        };
+        DashboardGetVersionReply: {
+            /** @enum {boolean} */
+            ok: true;
+            version: components["schemas"]["VersionWithCode"];
+        };
+        DashboardRollbackReply: {
+            /** @enum {boolean} */
+            ok: true;
+            version: number;
+            restoredFrom: number;
+            restarted: boolean;
+            /**
+             * @description registered: setWebhook succeeded. none: the bot has no token. failed: see msg and the bot's log.
+             * @enum {string}
+             */
+            webhook?: "registered" | "none" | "failed";
+        };
+        DashboardSchedulesReply: {
+            /** @enum {boolean} */
+            ok: true;
+            schedules: components["schemas"]["ScheduleEntry"][];
+            runs: components["schemas"]["ScheduleRunEntry"][];
+        };
+        DashboardCancelScheduleReply: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        DashboardRunScheduleNowReply: {
+            /** @enum {boolean} */
+            ok: true;
+            started: boolean;
         };
         DashboardListBroadcastsReply: {
             /** @enum {boolean} */
@@ -11378,493 +11378,6 @@ export interface operations {
             };
         };
     };
-    dashboardListVersions: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                botId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "savedVersion": 4,
-                     *       "runningVersion": 4,
-                     *       "versions": [
-                     *         {
-                     *           "version": 4,
-                     *           "size": 57,
-                     *           "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
-                     *           "source": "api",
-                     *           "message": "Greet in Spanish too",
-                     *           "restoredFrom": null,
-                     *           "createdAt": "2026-11-21T10:30:00.000Z",
-                     *           "running": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardListVersionsReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
-    dashboardGetVersion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                botId: string;
-                version: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "version": {
-                     *         "version": 4,
-                     *         "size": 57,
-                     *         "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
-                     *         "source": "api",
-                     *         "message": "Greet in Spanish too",
-                     *         "restoredFrom": null,
-                     *         "createdAt": "2026-11-21T10:30:00.000Z",
-                     *         "running": false,
-                     *         "code": "bot.start((ctx) => ctx.reply('Hola!'));"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardGetVersionReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
-    dashboardRollback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                botId: string;
-                version: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Restart the bot on the new version at once (default false). */
-                    restart?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "version": 5,
-                     *       "restoredFrom": 2,
-                     *       "restarted": true,
-                     *       "webhook": "registered"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardRollbackReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "CSRF",
-                     *         "message": "The X-CSRF-Token header is missing"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description The body (or the code) is over its size limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BODY_TOO_LARGE",
-                     *         "message": "code is larger than 1 MiB"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
     dashboardRestartBot: {
         parameters: {
             query?: never;
@@ -13076,536 +12589,6 @@ export interface operations {
             };
         };
     };
-    dashboardSchedules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                botId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "schedules": [
-                     *         {
-                     *           "key": "weekday-digest",
-                     *           "name": "digest",
-                     *           "kind": "cron",
-                     *           "next": "2026-11-23T12:00:00.000Z",
-                     *           "expression": "0 9 * * 1-5",
-                     *           "timezone": "Europe/Berlin",
-                     *           "attempt": 0,
-                     *           "running": false,
-                     *           "lastStatus": "failed",
-                     *           "lastRunAt": "2026-11-23T12:00:00.000Z"
-                     *         }
-                     *       ],
-                     *       "runs": [
-                     *         {
-                     *           "key": "weekday-digest",
-                     *           "name": "digest",
-                     *           "scheduledAt": "2026-11-23T12:00:00.000Z",
-                     *           "startedAt": "2026-11-23T12:00:00.000Z",
-                     *           "finishedAt": "2026-11-23T12:00:00.000Z",
-                     *           "status": "failed",
-                     *           "attempt": 3,
-                     *           "error": "Error: the digest service answered 502"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardSchedulesReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
-    dashboardCancelSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                botId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
-                     * @example remind:12345
-                     */
-                    key: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardCancelScheduleReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "CSRF",
-                     *         "message": "The X-CSRF-Token header is missing"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description The body (or the code) is over its size limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BODY_TOO_LARGE",
-                     *         "message": "code is larger than 1 MiB"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
-    dashboardRunScheduleNow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                botId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
-                     * @example remind:12345
-                     */
-                    key: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "started": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardRunScheduleNowReply"];
-                };
-            };
-            /** @description A field is missing or not acceptable; error.field names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INVALID_INPUT",
-                     *         "message": "password must be at least 10 characters"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Not signed in (no session, or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAUTHENTICATED",
-                     *         "message": "Sign in first"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "CSRF",
-                     *         "message": "The X-CSRF-Token header is missing"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BOT_NOT_FOUND",
-                     *         "message": "Bot not found"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Method not allowed on this path. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "METHOD_NOT_ALLOWED",
-                     *         "message": "Method PUT not allowed; use GET"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description The body (or the code) is over its size limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "BODY_TOO_LARGE",
-                     *         "message": "code is larger than 1 MiB"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description An unexpected fault; details stay in the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "INTERNAL",
-                     *         "message": "Internal error"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": false,
-                     *       "error": {
-                     *         "code": "UNAVAILABLE",
-                     *         "message": "Service temporarily unavailable; try again shortly"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DashboardError"];
-                };
-            };
-        };
-    };
     dashboardRecipients: {
         parameters: {
             query?: never;
@@ -14114,6 +13097,1023 @@ export interface operations {
                      *       "error": {
                      *         "code": "SIGN_IN_THROTTLED",
                      *         "message": "Too many sign-in attempts; try again in 900 s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardListVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "savedVersion": 4,
+                     *       "runningVersion": 4,
+                     *       "versions": [
+                     *         {
+                     *           "version": 4,
+                     *           "size": 57,
+                     *           "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *           "source": "api",
+                     *           "message": "Greet in Spanish too",
+                     *           "restoredFrom": null,
+                     *           "createdAt": "2026-11-21T10:30:00.000Z",
+                     *           "running": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardListVersionsReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardGetVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "version": {
+                     *         "version": 4,
+                     *         "size": 57,
+                     *         "sha256": "9f2b5c1d0e8a7f6b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *         "source": "api",
+                     *         "message": "Greet in Spanish too",
+                     *         "restoredFrom": null,
+                     *         "createdAt": "2026-11-21T10:30:00.000Z",
+                     *         "running": false,
+                     *         "code": "bot.start((ctx) => ctx.reply('Hola!'));"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardGetVersionReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardRollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Restart the bot on the new version at once (default false). */
+                    restart?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "version": 5,
+                     *       "restoredFrom": 2,
+                     *       "restarted": true,
+                     *       "webhook": "registered"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardRollbackReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "schedules": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "kind": "cron",
+                     *           "next": "2026-11-23T12:00:00.000Z",
+                     *           "expression": "0 9 * * 1-5",
+                     *           "timezone": "Europe/Berlin",
+                     *           "attempt": 0,
+                     *           "running": false,
+                     *           "lastStatus": "failed",
+                     *           "lastRunAt": "2026-11-23T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "runs": [
+                     *         {
+                     *           "key": "weekday-digest",
+                     *           "name": "digest",
+                     *           "scheduledAt": "2026-11-23T12:00:00.000Z",
+                     *           "startedAt": "2026-11-23T12:00:00.000Z",
+                     *           "finishedAt": "2026-11-23T12:00:00.000Z",
+                     *           "status": "failed",
+                     *           "attempt": 3,
+                     *           "error": "Error: the digest service answered 502"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSchedulesReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardCancelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardCancelScheduleReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "Service temporarily unavailable; try again shortly"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+        };
+    };
+    dashboardRunScheduleNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The schedule's key, as bot code set it (or scheduler.runAfter/runAt/cron answered it).
+                     * @example remind:12345
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "started": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardRunScheduleNowReply"];
+                };
+            };
+            /** @description A field is missing or not acceptable; error.field names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "password must be at least 10 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Not signed in (no session, or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Sign in first"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Cross-site request refused (Origin or X-CSRF-Token), sign-up closed, or over a quota of the account's plan (QUOTA_EXCEEDED: creating a bot, a transfer's target, a broadcast). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CSRF",
+                     *         "message": "The X-CSRF-Token header is missing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description No such bot (another owner's bot is as absent as a missing one), job or invite. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BOT_NOT_FOUND",
+                     *         "message": "Bot not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "METHOD_NOT_ALLOWED",
+                     *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
                      *       }
                      *     }
                      */
