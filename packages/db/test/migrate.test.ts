@@ -71,6 +71,7 @@ describe("migrations", () => {
       "document_indexes",
       "document_usage",
       "documents",
+      "notification_channels",
       "password_invites",
       "recipients",
       "schedule_runs",
