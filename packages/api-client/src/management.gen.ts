@@ -1417,11 +1417,8 @@ export interface components {
             attempt: number;
             /** @description A gateway runs it now. */
             running: boolean;
-            /**
-             * @description Cron: how its last run ended.
-             * @enum {string|null}
-             */
-            lastStatus: "ok" | "failed" | "skipped" | null;
+            /** @description Cron: how its last run ended (null before its first). */
+            lastStatus: ("ok" | "failed" | "skipped") | null;
             /**
              * Format: date-time
              * @example 2026-11-23T12:00:00.000Z

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
+import { ScheduleRepository } from "@botyard/db";
 import {
   documentedOperations,
   type DocumentedOperation,
@@ -23,6 +24,8 @@ const BOT = "@@BOT@@";
 const DASH_BOT = "@@DASHBOT@@";
 const DASH_HOST = "dashboard.test";
 const DASH_PASSWORD = "correct horse battery";
+/** The key of the schedule each bot has before a schedule call (bot code makes schedules; the fuzzer cannot). */
+const SCHEDULE_KEY = "contract-fixture";
 /**
  * /api routes the fuzzer calls without the session even when "valid": streams never end, sign-out and a password
  * change would end the session the other operations use, and "Try it" calls a gateway the harness does not run.
@@ -126,6 +129,9 @@ function fixturesFor(op: DocumentedOperation) {
       if (name === "jobId") return fc.oneof({ weight: 3, arbitrary: fc.constant(state.job) }, fc.string());
       // Version 1 exists on every bot (its creation); others are mostly unknown.
       if (name === "version") return fc.oneof({ weight: 6, arbitrary: fc.constant(1) }, fc.integer());
+      // The fixture schedule exists on both bots before every schedule call (see send); others are mostly unknown.
+      if (name === "key" && /[sS]chedule/.test(op.path))
+        return fc.oneof({ weight: 6, arbitrary: fc.constant(SCHEDULE_KEY) }, fc.string());
       if (name === "targetEmail") return fc.oneof(fc.constant(state.otherEmail), fc.emailAddress());
       return undefined;
     },
@@ -159,6 +165,17 @@ async function send(req: GeneratedRequest): Promise<request.Response> {
     // OpenAPI's cookie scheme is not applied by the generator: the session goes with every "valid" credential.
     if (req.intent.auth === "valid" && !DASH_NO_SESSION.some((re) => re.test(bare)))
       r = r.set("Cookie", `botyard_session=${dash.session}`);
+  }
+  if (/[sS]chedule/.test(bare)) {
+    const schedules = new ScheduleRepository(h.handle.db);
+    for (const botId of [state.bot, dash.bot]) {
+      const dueAt = new Date(Date.now() + 3_600_000);
+      const fixture = { botId, key: SCHEDULE_KEY, name: "tick", kind: "once" as const, dueAt };
+      await schedules.put(
+        { ...fixture, expression: null, timezone: null, payload: null },
+        { maxOncePerBot: 1000, maxCronPerBot: 100 },
+      );
+    }
   }
   const res = await (req.body === undefined ? r : r.send(req.body.replaceAll(BOT, state.bot)));
   if (res.status === 200 && path.startsWith("/apiv3/deleteBot")) state.bot = await createBot(state.apiKey);

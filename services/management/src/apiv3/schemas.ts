@@ -300,7 +300,6 @@ export const VERSION_EXAMPLE: z.infer<typeof VersionEntry> = {
   running: false,
 };
 
-/** A line of the bot's log. */
 /** listSchedules' entries. */
 export const ScheduleEntry = z
   .object({
@@ -312,10 +311,10 @@ export const ScheduleEntry = z
     timezone: z.string().optional().openapi({ description: "Cron only: IANA time zone.", example: "Europe/Berlin" }),
     attempt: z.number().int().openapi({ description: "Attempts of the next run so far (0 before the first)." }),
     running: z.boolean().openapi({ description: "A gateway runs it now." }),
+    // A union, not enum().nullable(): the document's enum would leave out null, and null is what a new schedule has.
     lastStatus: z
-      .enum(["ok", "failed", "skipped"])
-      .nullable()
-      .openapi({ description: "Cron: how its last run ended." }),
+      .union([z.enum(["ok", "failed", "skipped"]), z.null()])
+      .openapi({ description: "Cron: how its last run ended (null before its first)." }),
     lastRunAt: isoTime.nullable(),
   })
   .openapi("ScheduleEntry");
