@@ -6,7 +6,9 @@
  * height, scrolling inside, so Save stays a thumb's reach away and nothing scrolls sideways.
  *
  * The editor lives in a shadow root: there CodeMirror's styles go into constructed (adopted) stylesheets, which the
- * CSP's `style-src 'self'` allows, instead of a <style> element, which it refuses (README.md#the-dashboard).
+ * CSP's `style-src 'self'` allows, instead of a <style> element, which it refuses (README.md#the-dashboard). Text
+ * typed over a selection goes in through CodeMirror rather than the browser's editing, which would otherwise write a
+ * `style` attribute that the same CSP refuses (typeOverSelection.ts).
  */
 import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
@@ -14,6 +16,7 @@ import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { botApiCompletions } from "./completions.js";
+import { typeOverSelection } from "./typeOverSelection.js";
 
 interface Props {
   initial: string;
@@ -87,6 +90,7 @@ export function CodeEditor({ initial, resetKey, envNames, label, onChange, onSav
               },
             },
           ]),
+          typeOverSelection,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
