@@ -18,13 +18,21 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILTIN_PLANS } from "@botyard/common/plans";
 import { BotEventBus } from "@botyard/common/bot-events";
 import { createRedis, RedisNames } from "@botyard/common/redis";
 import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
 import { accounts, bots, createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
-import { type ChildServer, cpuMsOfStat, freePort, loadClosedLoop, percentile, report, spawnServer } from "./support.js";
+import {
+  type ChildServer,
+  cpuMsOfStat,
+  freePort,
+  loadClosedLoop,
+  ONE_BOT_TAKES_THE_LOAD,
+  percentile,
+  report,
+  spawnServer,
+} from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -106,15 +114,8 @@ async function main(): Promise<void> {
           GATEWAY_DEVICES_OFF: v.off,
           LOG_LEVEL: "warn",
           TELEGRAM_API_ROOT: "http://127.0.0.1:9",
-          // As in bench/gateway.ts: one bot takes all the load, so its limits are lifted.
-          BOT_RATE_LIMIT: "100000",
-          BOT_RATE_BURST: "1000000",
-          BOT_CPU_MS_PER_SECOND: "100000",
-          BOT_CPU_BURST_MS: "10000000",
-          BOT_MAX_CONCURRENCY: "1000",
+          ...ONE_BOT_TAKES_THE_LOAD,
           BOT_IDLE_MS: "3600000",
-          PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
-          DEFAULT_PLAN: "bench",
         },
       });
       servers.push(server);

@@ -27,7 +27,6 @@ import { loadavg, tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILTIN_PLANS } from "@botyard/common/plans";
 import { createRedis, RedisNames } from "@botyard/common/redis";
 import { newId, SecretBox, sha256 } from "@botyard/common/crypto";
 import { BotEventBus } from "@botyard/common/bot-events";
@@ -49,6 +48,7 @@ import {
   rssBytesOf,
   schedstatOf,
   spawnServer,
+  ONE_BOT_TAKES_THE_LOAD,
 } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -536,16 +536,8 @@ async function main(): Promise<void> {
             GATEWAY_PORT: String(gatewayPort),
             LOG_LEVEL: "warn",
             TELEGRAM_API_ROOT: "http://127.0.0.1:9",
-            // The per-bot limits are not what is measured here: one bot takes all the load.
-            BOT_RATE_LIMIT: "100000",
-            BOT_RATE_BURST: "1000000",
-            BOT_CPU_MS_PER_SECOND: "100000",
-            BOT_CPU_BURST_MS: "10000000",
-            BOT_MAX_CONCURRENCY: "1000",
+            ...ONE_BOT_TAKES_THE_LOAD,
             BOT_IDLE_MS: "3600000",
-            // Nor is the account's requests-a-second quota (docs/operations.md#plans-and-quotas).
-            PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
-            DEFAULT_PLAN: "bench",
             ...env,
           },
         },

@@ -18,13 +18,12 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { BUILTIN_PLANS } from "@botyard/common/plans";
 import { SecretBox } from "@botyard/common/crypto";
 import { createDb } from "@botyard/db";
 import { createTestDatabase } from "@botyard/db/testing";
 import { AccountRepository } from "../services/management/src/accounts/account-repository.js";
 import { AccountService } from "../services/management/src/accounts/account-service.js";
-import { apiv3Client, dropRedisPrefix, percentile } from "./support.js";
+import { apiv3Client, dropRedisPrefix, ONE_BOT_TAKES_THE_LOAD, percentile } from "./support.js";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -97,15 +96,7 @@ async function main(): Promise<void> {
     TELEGRAM_API_ROOT: "http://127.0.0.1:9",
     GATEWAY_PORT: String(gatewayPort),
     MANAGEMENT_PORT: String(managementPort),
-    // The per-bot rate and concurrency limits are not what is measured: one bot takes all the load.
-    BOT_RATE_LIMIT: "100000",
-    BOT_RATE_BURST: "1000000",
-    BOT_CPU_MS_PER_SECOND: "100000",
-    BOT_CPU_BURST_MS: "10000000",
-    BOT_MAX_CONCURRENCY: "1000",
-    // Nor is the account's requests-a-second quota (docs/operations.md#plans-and-quotas).
-    PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
-    DEFAULT_PLAN: "bench",
+    ...ONE_BOT_TAKES_THE_LOAD,
   };
   const children: Child[] = [];
   try {

@@ -6,9 +6,25 @@ import autocannon from "autocannon";
 import express from "express";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { BUILTIN_PLANS } from "@botyard/common/plans";
 import { createRedis } from "@botyard/common/redis";
 import { createServer as createHttpServer, type RequestListener, type Server } from "node:http";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+
+/**
+ * Gateway settings for a benchmark in which one bot takes all the load: the bot's rate, CPU budget and calls at once,
+ * and its account's requests-a-second quota (docs/operations.md#plans-and-quotas), are lifted, since they are not
+ * what is measured.
+ */
+export const ONE_BOT_TAKES_THE_LOAD = {
+  BOT_RATE_LIMIT: "100000",
+  BOT_RATE_BURST: "1000000",
+  BOT_CPU_MS_PER_SECOND: "100000",
+  BOT_CPU_BURST_MS: "10000000",
+  BOT_MAX_CONCURRENCY: "1000",
+  PLANS: JSON.stringify({ bench: { ...BUILTIN_PLANS.default, requestsPerSecond: 10_000_000 } }),
+  DEFAULT_PLAN: "bench",
+} as const;
 
 /** Starts `app` (an express app or any request listener) on a free port; returns its base URL and a closer. */
 export async function serve(app: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
