@@ -53,17 +53,9 @@ export interface ScheduleBounds {
 /** Why a write was refused. */
 export type ScheduleRefusal = { bound: "once" | "cron" | "account"; limit: number; use: number };
 
-/** A run a replica claimed. */
-export interface ClaimedRun {
+/** A run a replica claimed: the stored schedule, and the attempt and lease it is under. */
+export interface ClaimedRun extends ScheduleInput {
   id: string;
-  botId: string;
-  key: string;
-  name: string;
-  kind: ScheduleKind;
-  expression: string | null;
-  timezone: string | null;
-  payload: string | null;
-  dueAt: Date;
   /** This attempt's number (1 for the first). */
   attempt: number;
   claim: string;
