@@ -8,15 +8,15 @@
  *
  * Run: pnpm bench:gateway:devices (about 4 minutes)
  *   BENCH_DEVICES (every device) names the devices to switch off one at a time; BENCH_ROUNDS (5) and
- *   BENCH_SECONDS (5) set the rounds; BENCH_OTHER_ROOT=<checkout> adds the gateway of another checkout of the
- *   repository (another commit, every device on) as one more variant: a change's cost, interleaved.
+ *   BENCH_SECONDS (5) set the rounds; BENCH_OTHER_ROOT=<checkout>[,<checkout>…] adds the gateway of each other
+ *   checkout of the repository (another commit, every device on) as one more variant: a change's cost, interleaved.
  * Results and setup: bench/README.md#devices-of-the-request-path
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BotEventBus } from "@botyard/common/bot-events";
 import { createRedis, RedisNames } from "@botyard/common/redis";
@@ -95,8 +95,11 @@ async function main(): Promise<void> {
       { name: "all on", off: "", bundle },
       ...DEVICES.map((d) => ({ name: `${d} off`, off: d, bundle })),
     ];
-    const other = process.env.BENCH_OTHER_ROOT;
-    if (other) variants.push({ name: "other root", off: "", bundle: bundleOf(resolve(other), join(scratch, "other")) });
+    // Several checkouts, comma-separated, each a variant named by its folder: a bisection over commits in one run.
+    for (const [i, other] of (process.env.BENCH_OTHER_ROOT ?? "").split(",").filter(Boolean).entries()) {
+      const name = basename(resolve(other)).slice(0, 15);
+      variants.push({ name, off: "", bundle: bundleOf(resolve(other), join(scratch, `other-${i}`)) });
+    }
     const targets: Array<{ name: string; base: string; url: string; pid: number }> = [];
     for (const v of variants) {
       const port = await freePort();

@@ -1,0 +1,30 @@
+/**
+ * botyard-dev: the bot author's kit on the command line (docs/bot-author-kit.md once written).
+ * Each subcommand is a module of src/commands/ exporting `main(argv) => exit code`, loaded only when named, so
+ * `botyard-dev deploy` never loads the isolate or the embedded Postgres.
+ */
+export interface Command {
+  /** One line for `botyard-dev --help`. */
+  summary: string;
+  main(argv: string[]): Promise<number>;
+}
+
+const COMMANDS = ["init", "run", "deploy", "logs"] as const;
+
+export async function cli(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || !(COMMANDS as readonly string[]).includes(name)) {
+    const lines: string[] = [];
+    for (const c of COMMANDS) {
+      const command = (await import(`./commands/${c}.js`).catch(() => null)) as { command?: Command } | null;
+      if (command?.command) lines.push(`  ${c.padEnd(8)} ${command.command.summary}`);
+    }
+    const out = name && name !== "--help" && name !== "-h" ? process.stderr : process.stdout;
+    out.write(
+      `${name && !name.startsWith("-") ? `unknown command: ${name}\n` : ""}usage: botyard-dev <command>\n${lines.join("\n")}\n`,
+    );
+    return name && name !== "--help" && name !== "-h" ? 2 : 0;
+  }
+  const { command } = (await import(`./commands/${name}.js`)) as { command: Command };
+  return command.main(rest);
+}

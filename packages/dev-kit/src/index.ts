@@ -1,0 +1,1 @@
+export type { Command } from "./cli.js";
