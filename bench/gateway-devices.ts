@@ -8,8 +8,9 @@
  *
  * Run: pnpm bench:gateway:devices (about 4 minutes)
  *   BENCH_DEVICES (every device) names the devices to switch off one at a time; BENCH_ROUNDS (5) and
- *   BENCH_SECONDS (5) set the rounds; BENCH_OTHER_ROOT=<checkout>[,<checkout>…] adds the gateway of each other
- *   checkout of the repository (another commit, every device on) as one more variant: a change's cost, interleaved.
+ *   BENCH_SECONDS (5) set the rounds; BENCH_COPIES (1) runs that many processes of each variant;
+ *   BENCH_OTHER_ROOT=<checkout>[,<checkout>…] adds the gateway of each other checkout of the repository (another
+ *   commit, every device on) as one more variant: a change's cost, interleaved.
  * Results and setup: bench/README.md#devices-of-the-request-path
  */
 import { execFileSync } from "node:child_process";
@@ -38,6 +39,7 @@ const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+const COPIES = Number(process.env.BENCH_COPIES ?? 1);
 const SECRET_KEY = "bench-secret-key-0123456789";
 /** Every device GATEWAY_DEVICES_OFF can switch off. */
 const DEVICES = (process.env.BENCH_DEVICES ?? "mailbox,outbox,ring,decoder,dispatcher").split(",").filter(Boolean);
@@ -100,8 +102,11 @@ async function main(): Promise<void> {
       const name = basename(resolve(other)).slice(0, 15);
       variants.push({ name, off: "", bundle: bundleOf(resolve(other), join(scratch, `other-${i}`)) });
     }
-    const targets: Array<{ name: string; base: string; url: string; pid: number }> = [];
-    for (const v of variants) {
+    const targets: Array<{ name: string; variant: string; base: string; url: string; pid: number }> = [];
+    // Copies of each variant, each a process of its own: two processes of the same bundle differ by up to a tenth in
+    // CPU per reply (bench/README.md#devices-of-the-request-path), so a small difference needs several of each.
+    const copies = Array.from({ length: COPIES }, (_, c) => variants.map((v) => ({ ...v, copy: c + 1 }))).flat();
+    for (const v of copies) {
       const port = await freePort();
       const server = await spawnServer(process.execPath, ["--no-node-snapshot", join(v.bundle, "dist/main.mjs")], {
         cwd: root,
@@ -125,7 +130,8 @@ async function main(): Promise<void> {
       const url = `${server.url}/custom/${botId}/ping`;
       const body = await (await fetch(url)).text();
       if (body !== '{"ok":true,"data":"pong"}') throw new Error(`${v.name} answered ${body}`);
-      targets.push({ name: v.name, base: server.url, url, pid: server.pid });
+      const name = v.copy === 1 ? v.name : `${v.name} #${v.copy}`;
+      targets.push({ name, variant: v.name, base: server.url, url, pid: server.pid });
     }
     for (const t of targets) await loadClosedLoop({ url: t.url, seconds: 1, connections: CONNECTIONS }); // warm up
     const load = [loadavg()[0]!];
@@ -167,7 +173,11 @@ async function main(): Promise<void> {
       ["p99", 2],
       ["gcs", 1],
     ] as const;
-    const on = runs.get("all on")!;
+    // Each round's reference: the mean CPU per reply of every copy of "all on" in that round.
+    const onCopies = targets.filter((t) => t.variant === "all on").map((t) => runs.get(t.name)!);
+    const on = Array.from({ length: ROUNDS }, (_, i) => ({
+      cpuUs: onCopies.reduce((sum, list) => sum + list[i]!.cpuUs, 0) / onCopies.length,
+    }));
     for (const [name, list] of runs) {
       rows.push([
         `${name}: req/s; CPU µs/reply; p99 ms; full GCs/s, median (min–max)`,
@@ -178,7 +188,7 @@ async function main(): Promise<void> {
           ),
         ).join("; "),
       ]);
-      if (name === "all on") continue;
+      if (name === "all on" && COPIES === 1) continue;
       // Round by round against every device on: the machine's load moves rounds run close together alike, so these
       // ratios are steadier than the medians above.
       const ratios = list.map((r, i) => r.cpuUs / on[i]!.cpuUs);
@@ -186,6 +196,18 @@ async function main(): Promise<void> {
         `${name}: CPU per reply / all on's, median of the rounds' ratios (rounds above 1)`,
         `${median(ratios).toFixed(2)} (${ratios.filter((x) => x > 1).length} of ${ratios.length})`,
       ]);
+    }
+    if (COPIES > 1) {
+      // Every copy's rounds together: the variant's ratio, and the spread of its processes' own medians.
+      for (const variant of new Set(targets.map((t) => t.variant))) {
+        const lists = targets.filter((t) => t.variant === variant).map((t) => runs.get(t.name)!);
+        const ratios = lists.flatMap((list) => list.map((r, i) => r.cpuUs / on[i]!.cpuUs));
+        const perProcess = lists.map((list) => median(list.map((r, i) => r.cpuUs / on[i]!.cpuUs)).toFixed(2));
+        rows.push([
+          `${variant}, ${lists.length} processes: CPU per reply / all on's, median (rounds above 1); each process`,
+          `${median(ratios).toFixed(2)} (${ratios.filter((x) => x > 1).length} of ${ratios.length}); ${perProcess.join(", ")}`,
+        ]);
+      }
     }
     report("Gateway devices", rows);
   } finally {
