@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { loadBot } from "@botyard/dev/testing";
 
 test("/start greets, the button counts presses, the webhook reports users", async (t) => {
-  const bot = await loadBot(fileURLToPath(new URL("bot.js", import.meta.url)));
+  const bot = await loadBot(fileURLToPath(new URL("bot.js", import.meta.url)), { env: {} });
   t.after(() => bot.close());
 
   const chat = bot.chat({ userId: 1, firstName: "Ada", languageCode: "en" });
@@ -18,7 +18,7 @@ test("/start greets, the button counts presses, the webhook reports users", asyn
   await chat.press("Count me");
   assert.equal(chat.replies.at(-1).text, "You pressed 2 times.");
 
-  const reply = await bot.webhook("GET", "stats");
+  const reply = await bot.webhook("GET", "stats", { query: {} });
   assert.equal(reply.status, 200);
   assert.deepEqual(reply.body, { ok: true, data: { users: 1 } });
 });
