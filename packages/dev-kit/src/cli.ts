@@ -1,5 +1,5 @@
 /**
- * botyard-dev: the bot author's kit on the command line (docs/bot-author-kit.md once written).
+ * botyard-dev: the bot author's kit on the command line (docs/bot-author-kit.md).
  * Each subcommand is a module of src/commands/ exporting `main(argv) => exit code`, loaded only when named, so
  * `botyard-dev deploy` never loads the isolate or the embedded Postgres.
  */
@@ -16,7 +16,7 @@ export async function cli(argv: string[]): Promise<number> {
   if (!name || name === "--help" || name === "-h" || !(COMMANDS as readonly string[]).includes(name)) {
     const lines: string[] = [];
     for (const c of COMMANDS) {
-      const command = (await import(`./commands/${c}.js`).catch(() => null)) as { command?: Command } | null;
+      const command = (await load(c).catch(() => null)) as { command?: Command } | null;
       if (command?.command) lines.push(`  ${c.padEnd(8)} ${command.command.summary}`);
     }
     const out = name && name !== "--help" && name !== "-h" ? process.stderr : process.stdout;
@@ -25,6 +25,16 @@ export async function cli(argv: string[]): Promise<number> {
     );
     return name && name !== "--help" && name !== "-h" ? 2 : 0;
   }
-  const { command } = (await import(`./commands/${name}.js`)) as { command: Command };
+  const { command } = (await load(name)) as { command: Command };
   return command.main(rest);
+}
+
+/**
+ * A command's module. The specifier is built in a variable on purpose: a bundler leaves such an import alone, and the
+ * kit's build makes each command an entry of its own beside cli.js (scripts/build.ts), so the same relative import
+ * finds it in dist as in src.
+ */
+function load(name: string): Promise<unknown> {
+  const specifier = `./commands/${name}.js`;
+  return import(specifier);
 }

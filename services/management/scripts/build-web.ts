@@ -1,6 +1,7 @@
 /**
  * Builds the dashboard (web/ → web/dist) when its build is missing or stale. "Stale" means the sources changed: a
- * hash of web/src, web/public, index.html, vite.config.ts and the lockfile is kept in dist/.build-hash and compared.
+ * hash of web/src, web/public, index.html, vite.config.ts, the bot API's declarations (the kit's bot-api.d.ts, which
+ * the editor's completion reads) and the lockfile is kept in dist/.build-hash and compared.
  * `--force` builds anyway. Used by `pnpm start` (scripts/start.ts) and the dashboard's end-to-end test.
  *
  * @see README.md#the-dashboard
@@ -28,11 +29,13 @@ function files(dir: string): string[] {
 export function sourceHash(): string {
   const hash = createHash("sha256");
   const lockfile = fileURLToPath(new URL("../../../pnpm-lock.yaml", import.meta.url));
+  const botApiTypes = fileURLToPath(new URL("../../../packages/dev-kit/types/bot-api.d.ts", import.meta.url));
   const inputs = [
     ...files(join(web, "src")),
     ...files(join(web, "public")),
     join(web, "index.html"),
     join(web, "vite.config.ts"),
+    botApiTypes,
     lockfile,
   ];
   for (const path of inputs) {

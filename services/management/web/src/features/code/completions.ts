@@ -1,10 +1,11 @@
 /**
- * Completion for bot code, fed by bot-api.d.ts (the file owners can also download): its interfaces and `declare`d
+ * Completion for bot code, fed by the kit's bot-api.d.ts (packages/dev-kit/types: the one declaration of the bot API,
+ * which owners can also download, and which a gateway test checks against the isolate): its interfaces and `declare`d
  * globals are read once into a table of members, and `a.b.` completes with the members of what `a.b` is. The
  * context parameter `ctx` and the handler's `db`/`response`/`params` arguments are known by name too.
  */
 import type { Completion, CompletionContext, CompletionResult } from "@codemirror/autocomplete";
-import source from "./bot-api.d.ts?raw";
+import source from "../../../../../../packages/dev-kit/types/bot-api.d.ts?raw";
 
 interface Member {
   name: string;
