@@ -52,7 +52,7 @@ describe("infra/helm/botyard", () => {
         ...Array(3).fill("PodDisruptionBudget"),
         ...Array(2).fill("HorizontalPodAutoscaler"),
         "ScaledObject",
-        "Ingress",
+        ...Array(2).fill("Ingress"),
         "ConfigMap",
         "Secret",
       ].sort(),
@@ -114,11 +114,15 @@ describe("infra/helm/botyard", () => {
   });
 
   it("routes {base_url} to management and {webhook_base_url} to the gateway, and gives the gateway its public URL", () => {
-    const rules = get(of(objects, "Ingress")[0], "spec.rules") as Obj[];
-    const routes = rules.map((r) => [r.host, get((get(r, "http.paths") as Obj[])[0], "backend.service.name")]);
+    const rules = of(objects, "Ingress").flatMap((i) => get(i, "spec.rules") as Obj[]);
+    const routes = rules.flatMap((r) =>
+      (get(r, "http.paths") as Obj[]).map((p) => [r.host, p.path, get(p, "backend.service.name")]),
+    );
     expect(routes).toEqual([
-      ["api.botyard.example", "botyard-management"],
-      ["hooks.botyard.example", "botyard-webhook-gateway"],
+      ["api.botyard.example", "/", "botyard-management"],
+      ["hooks.botyard.example", "/custom/([^/]+)", "botyard-webhook-gateway"],
+      ["hooks.botyard.example", "/telegram/([^/]+)", "botyard-webhook-gateway"],
+      ["hooks.botyard.example", "/", "botyard-webhook-gateway"],
     ]);
     expect(get(named(objects, "ConfigMap", "botyard-config"), "data.WEBHOOK_BASE_URL")).toBe(
       "https://hooks.botyard.example",
@@ -128,6 +132,25 @@ describe("infra/helm/botyard", () => {
     );
     // Behind the ingress, management sees each client's own address (the sign-in throttle counts per address).
     expect(get(named(objects, "ConfigMap", "botyard-config"), "data.TRUST_PROXY")).toBe("loopback, uniquelocal");
+  });
+
+  it("routes each bot's calls to one gateway pod by a consistent hash of the bot id in the path, unless turned off", () => {
+    const annotations = (objs: KubeObject[]) =>
+      get(named(objs, "Ingress", "botyard-webhook-gateway"), "metadata.annotations") as Obj;
+    // ingress-nginx hashes on the first group of the path's regular expression: the bot id.
+    expect(annotations(objects)).toMatchObject({
+      "nginx.ingress.kubernetes.io/use-regex": "true",
+      "nginx.ingress.kubernetes.io/upstream-hash-by": "$1",
+    });
+    const regex = new RegExp(`^${"/custom/([^/]+)"}`);
+    expect(regex.exec("/custom/6f1c0d2e9a/orders/42")?.[1]).toBe("6f1c0d2e9a");
+    expect(get(named(objects, "Ingress", "botyard-management"), "metadata.annotations")).not.toHaveProperty(
+      "nginx.ingress.kubernetes.io/upstream-hash-by",
+    );
+    const off = render({ gateway: { routing: { enabled: false } } });
+    expect(annotations(off)).not.toHaveProperty("nginx.ingress.kubernetes.io/upstream-hash-by");
+    const paths = get(named(off, "Ingress", "botyard-webhook-gateway"), "spec.rules.0.http.paths") as Obj[];
+    expect(paths.map((p) => p.path)).toEqual(["/"]);
   });
 
   it("scales management and the gateway on CPU, and leaves their replica count to the autoscaler", () => {

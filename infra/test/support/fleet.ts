@@ -32,9 +32,9 @@ export interface ServiceProcess {
 /** Settings every process of one test shares (database, Redis, Telegram, key). */
 export type FleetEnv = Record<string, string>;
 
-/** Starts one service process on a free port; resolves once it answers /readyz. */
-export async function startService(service: ServiceName, env: FleetEnv): Promise<ServiceProcess> {
-  const port = await freePort();
+/** Starts one service process on `port` (a free one by default); resolves once it answers /readyz. */
+export async function startService(service: ServiceName, env: FleetEnv, port?: number): Promise<ServiceProcess> {
+  port ??= await freePort();
   const args = ["--import", "tsx", "src/main.ts"];
   if (service === "webhook-gateway") args.unshift("--no-node-snapshot");
   const child = spawn(process.execPath, args, {
@@ -97,4 +97,16 @@ export async function createOwner(env: FleetEnv, email: string): Promise<string>
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`user:create exited ${code}: ${err}`);
   return (JSON.parse(out) as { apiKey: string }).apiKey;
+}
+
+/** Bot code whose isolate keeps about `mib` MiB on its heap (an array of 8-byte slots) and answers `who` its version. */
+export function keepingBot(version: number, mib = 8): string {
+  return `const kept = new Array(${mib} * 131072).fill(0);
+logic['who'] = async () => ({ v: ${version}, kept: kept.length });`;
+}
+
+/** `gateway_isolates` of a gateway: bots loaded, and retired isolates finishing their calls. */
+export async function loadedIsolates(gatewayUrl: string): Promise<number> {
+  const text = await (await fetch(`${gatewayUrl}/metrics`)).text();
+  return Number(/^gateway_isolates(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? Number.NaN);
 }
