@@ -27,6 +27,47 @@ export interface ScheduleView {
   lastRunAt: Date | null;
 }
 
+/**
+ * A schedule as `scheduler.list()` answers bot code (docs/bot-runtime.md#scheduled-runs): the gateway's answer, and
+ * the start of what owners see ({@link ScheduleEntry}). The editor's bot-api.d.ts spells the same shape for bot code.
+ */
+export interface ScheduleListItem {
+  key: string;
+  name: string;
+  kind: ScheduleKind;
+  /** The next (or current) due time, ISO 8601. */
+  next: string;
+  expression?: string;
+  timezone?: string;
+}
+
+/** A schedule as owners see it (listSchedules, the dashboard's Schedules tab): the list item and its state. */
+export interface ScheduleEntry extends ScheduleListItem {
+  attempt: number;
+  running: boolean;
+  lastStatus: "ok" | "failed" | "skipped" | null;
+  lastRunAt: string | null;
+}
+
+/** {@link ScheduleView} as bot code's `scheduler.list()` shows it. */
+export function scheduleListItem(s: ScheduleView): ScheduleListItem {
+  const item: ScheduleListItem = { key: s.key, name: s.name, kind: s.kind, next: s.next.toISOString() };
+  if (s.expression !== null) item.expression = s.expression;
+  if (s.timezone !== null) item.timezone = s.timezone;
+  return item;
+}
+
+/** {@link ScheduleView} as owners see it. */
+export function scheduleEntry(s: ScheduleView): ScheduleEntry {
+  return {
+    ...scheduleListItem(s),
+    attempt: s.attempt,
+    running: s.running,
+    lastStatus: s.lastStatus,
+    lastRunAt: s.lastRunAt?.toISOString() ?? null,
+  };
+}
+
 /** A schedule to store (replacing the bot's schedule of the same key). */
 export interface ScheduleInput {
   botId: string;

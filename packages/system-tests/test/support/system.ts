@@ -48,6 +48,11 @@ export interface SystemOptions {
    * suite's). Management's also reaches {@link System.cli}, as an operator's shell would share it.
    */
   env?: Partial<Record<ServiceName, Record<string, string>>>;
+  /**
+   * The Redis every service uses, in place of the shared one: a test that flushes or kills Redis gives a server of its
+   * own (@botyard/faults' ThrowawayRedis), so no other suite loses its keys. @defaultValue REDIS_URL or 6379
+   */
+  redisUrl?: string;
 }
 
 /** A signed-up owner: their API key for /apiv3, and a dashboard session for /api. */
@@ -110,7 +115,10 @@ export class Owner {
 export class System {
   readonly prefix = `botyard-system-${randomUUID().slice(0, 8)}`;
   readonly #services = new Map<ServiceName, ServiceProcess>();
+  /** Gateway replicas beyond the first ({@link startGatewayReplica}). */
+  readonly #replicas = new Set<ServiceProcess>();
   readonly #env: Partial<Record<ServiceName, Record<string, string>>>;
+  readonly #redisUrl: string;
   #owner: Owner | undefined;
   #bots = 0;
   #accounts = 0;
@@ -121,6 +129,7 @@ export class System {
     options: SystemOptions,
   ) {
     this.#env = options.env ?? {};
+    this.#redisUrl = options.redisUrl ?? REDIS_URL;
   }
 
   /**
@@ -282,6 +291,34 @@ export class System {
   }
 
   /**
+   * Kills the gateway outright (SIGKILL: no drain, its runs under way cut short) and starts a new gateway process on
+   * the same port, as a crashed replica's supervisor would.
+   */
+  async killGateway(): Promise<void> {
+    const old = this.gateway;
+    old.signal("SIGKILL");
+    await old.exited;
+    await this.#start("webhook-gateway", {
+      HANDLER_TIMEOUT_MS: String(HANDLER_TIMEOUT_MS),
+      GATEWAY_PORT: String(old.port),
+    });
+  }
+
+  /**
+   * Starts one more gateway process on the platform's database and Redis, with the first gateway's settings: a second
+   * replica behind the same load balancer. {@link close} stops it, or the caller does with `stop()`.
+   */
+  async startGatewayReplica(): Promise<ServiceProcess> {
+    const replica = await ServiceProcess.start("webhook-gateway", {
+      ...this.#settings(),
+      HANDLER_TIMEOUT_MS: String(HANDLER_TIMEOUT_MS),
+      ...this.#env["webhook-gateway"],
+    });
+    this.#replicas.add(replica);
+    return replica;
+  }
+
+  /**
    * Runs the operator CLI as `pnpm botyard <args>` does (the root package.json's script, run here without pnpm's own
    * start-up, which doubles the time on a loaded machine), in the repository with management's database, secret and
    * plans; resolves with its stdout, rejects with its stderr when it exits other than 0.
@@ -314,10 +351,10 @@ export class System {
 
   /** Kills what still runs, stops the fake, drops the database and deletes the keys left under the prefix. */
   async close(): Promise<void> {
-    await Promise.all([...this.#services.values()].map((s) => s.stop()));
+    await Promise.all([...this.#services.values(), ...this.#replicas].map((s) => s.stop()));
     await this.fake.close();
     await this.database.drop();
-    const redis = createRedis(REDIS_URL);
+    const redis = createRedis(this.#redisUrl);
     try {
       // The prefix's own keys and BullMQ's (whose prefix is a hash tag, `{prefix}:bull`).
       for (const pattern of [`${this.prefix}*`, `{${this.prefix}}*`]) {
@@ -334,7 +371,7 @@ export class System {
   #settings(): Record<string, string> {
     return {
       DATABASE_URL: this.database.url,
-      REDIS_URL,
+      REDIS_URL: this.#redisUrl,
       REDIS_PREFIX: this.prefix,
       SECRET_KEY,
       TELEGRAM_API_ROOT: this.fake.apiRoot,

@@ -4,22 +4,8 @@
  * (docs/bot-runtime.md#scheduled-runs); this service only reads them and moves or deletes a row, scoped by owner.
  */
 import { AppError } from "@botyard/common/errors";
-import type { ScheduleRepository } from "@botyard/db";
+import { type ScheduleEntry, type ScheduleRepository, scheduleEntry } from "@botyard/db";
 import type { BotService } from "../bots/bot-service.js";
-
-/** A schedule as the API shows it. */
-export interface ScheduleEntry {
-  key: string;
-  name: string;
-  kind: "once" | "cron";
-  next: string;
-  expression?: string;
-  timezone?: string;
-  attempt: number;
-  running: boolean;
-  lastStatus: "ok" | "failed" | "skipped" | null;
-  lastRunAt: string | null;
-}
 
 /** A finished attempt as the API shows it. */
 export interface ScheduleRunEntry {
@@ -44,18 +30,7 @@ export class ScheduleService {
   async list(accountId: string, botId: string): Promise<ScheduleEntry[]> {
     await this.bots.get(accountId, botId);
     const rows = await this.repository.list(botId);
-    return rows.map((s) => ({
-      key: s.key,
-      name: s.name,
-      kind: s.kind,
-      next: s.next.toISOString(),
-      ...(s.expression === null ? {} : { expression: s.expression }),
-      ...(s.timezone === null ? {} : { timezone: s.timezone }),
-      attempt: s.attempt,
-      running: s.running,
-      lastStatus: s.lastStatus,
-      lastRunAt: s.lastRunAt?.toISOString() ?? null,
-    }));
+    return rows.map(scheduleEntry);
   }
 
   /** Deletes the schedule; SCHEDULE_NOT_FOUND when the bot has none of that key. */

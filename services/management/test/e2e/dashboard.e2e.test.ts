@@ -16,7 +16,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { waitFor } from "@botyard/testing";
-import { UsageMeter, UsageRepository } from "@botyard/db";
+import { ScheduleRepository, UsageMeter, UsageRepository } from "@botyard/db";
 import { expectAccessible } from "./axe.js";
 import { type Platform, startPlatform } from "./platform.js";
 
@@ -373,6 +373,38 @@ suite("dashboard in Chromium", () => {
     // Back to the bot, where the next test starts.
     await page.goto(`/bots/${encodeURIComponent(botId)}`);
     await page.locator(".page-heading").waitFor();
+  }, 120_000);
+
+  it("shows the bot's schedules with cron in words, a warning for a failed run; Run now and Cancel act", async () => {
+    // A cron and a one-off schedule, and a reminder that failed its three attempts: the warning's case. (The bot's
+    // code has no `scheduled` handlers: a run started here fails.)
+    await platform.addSchedules(botId);
+    const repository = new ScheduleRepository(platform.handle.db);
+    await page.getByRole("link", { name: "Schedules" }).click();
+    const schedules = page.getByTestId("schedules");
+    await schedules.getByRole("row", { name: /weekday-digest/ }).waitFor();
+    await expect(schedules.getByRole("row", { name: /weekday-digest/ }).textContent()).resolves.toMatch(
+      /At 09:00, Monday through Friday \(Asia\/Tokyo time\)/,
+    );
+    await expect(schedules.getByRole("row", { name: /remind:42/ }).textContent()).resolves.toContain("Once");
+    const warning = page.getByTestId("schedule-warning");
+    await expect(warning.textContent()).resolves.toMatch(/remind:41: failed at .*Task timed out after 3000 ms/);
+    await expect(page.getByTestId("schedule-runs").getByRole("row").count()).resolves.toBe(5);
+    await accessible("schedules");
+    await shot("17-schedules");
+
+    // Run now: a gateway takes it at once; the bot has no scheduled['remind'], so the run fails and says why.
+    await page.getByRole("button", { name: "Run now: remind:42" }).click();
+    await page
+      .getByTestId("schedule-runs")
+      .getByRole("row", { name: /remind:42/ })
+      .getByText("No handler scheduled['remind'] in the running code")
+      .waitFor({ timeout: 30_000 });
+    await expect(schedules.getByRole("row", { name: /remind:42/ }).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Cancel weekday-digest" }).click();
+    await page.getByText("No schedules pending.").waitFor();
+    expect(await repository.list(botId)).toEqual([]);
+    await accessible("schedules (none pending)");
   }, 120_000);
 
   it("keeps every save as a version: History shows who and when, a diff of two, and rolls back on confirmation", async () => {

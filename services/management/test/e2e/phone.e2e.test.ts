@@ -66,6 +66,7 @@ const SIZES: Size[] = [
         "06-broadcasts",
         "07-usage",
         "08-settings",
+        "09-schedules",
       ],
     },
   },
@@ -163,6 +164,7 @@ suite("dashboard at phone sizes in Chromium", () => {
     expect((await fetch(`${platform.gatewayOrigin}/custom/${botId}/hello?name=Ada`)).status).toBe(200);
     await platform.addRecipients(botId, 12);
     await call(owner, "POST", `/api/bots/${botId}/broadcasts`, { text: "Rain expected this afternoon." });
+    await platform.addSchedules(botId);
   }, 120_000);
 
   afterAll(async () => {
@@ -339,11 +341,19 @@ suite("dashboard at phone sizes in Chromium", () => {
             await press(size, link);
             await expect(link.getAttribute("aria-current")).resolves.toBe("page");
             await page.locator(".tab-panel .state-loading").waitFor({ state: "detached" });
+            // Schedules: the failed reminder's warning shows above the tables.
+            if (tab === "Schedules") await page.getByTestId("schedule-warning").waitFor();
             await check(
               page,
               size,
               `tab ${tab}`,
-              tab === "Code" ? "04-code" : tab === "Usage" ? "07-usage" : undefined,
+              tab === "Code"
+                ? "04-code"
+                : tab === "Usage"
+                  ? "07-usage"
+                  : tab === "Schedules"
+                    ? "09-schedules"
+                    : undefined,
             );
             await page.evaluate("window.scrollTo(0, 0)");
             for (const action of ["Restart", "Stop", "Delete"]) {

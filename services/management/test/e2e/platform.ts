@@ -10,7 +10,7 @@ import { BotEventBus } from "@botyard/common/bot-events";
 import { createLogger } from "@botyard/common/logging";
 import { createMetricsRegistry } from "@botyard/common/metrics";
 import { createRedis, type Redis, RedisNames } from "@botyard/common/redis";
-import { createDb, type DbHandle, recipients } from "@botyard/db";
+import { createDb, type DbHandle, recipients, ScheduleRepository, scheduleRuns } from "@botyard/db";
 import { createTestDatabase, type TestDatabase } from "@botyard/db/testing";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
@@ -38,6 +38,12 @@ export interface Platform {
   invite(email: string): Promise<string>;
   /** Adds `n` recipients (chat ids 1..n) to a bot, with languages `en` and `de` alternating. */
   addRecipients(botId: string, n: number): Promise<void>;
+  /**
+   * Gives a bot two schedules as its `scheduler` calls would store them (`weekday-digest`, a cron in Asia/Tokyo, and
+   * `remind:42`, a one-off in two hours) and a history: the digest's run yesterday, and `remind:41` timed out on each
+   * of its three attempts half an hour ago (the Schedules tab's warning).
+   */
+  addSchedules(botId: string): Promise<void>;
   /** Writes what the gateway and the broadcast worker metered so far, as their 10-s flush does. */
   flushUsage(): Promise<void>;
   close(): Promise<void>;
@@ -151,6 +157,68 @@ export async function startPlatform(): Promise<Platform> {
         firstName: `Reader ${i + 1}`,
       }));
       await handle.db.insert(recipients).values(rows);
+    },
+    async addSchedules(botId) {
+      const repository = new ScheduleRepository(handle.db);
+      const bounds = { maxOncePerBot: 10, maxCronPerBot: 10 };
+      const inHours = (h: number) => new Date(Math.ceil(Date.now() / 3_600_000 + h) * 3_600_000);
+      const schedule = { botId, timezone: null, expression: null, payload: null };
+      await repository.put(
+        {
+          ...schedule,
+          key: "weekday-digest",
+          name: "digest",
+          kind: "cron",
+          expression: "0 9 * * 1-5",
+          timezone: "Asia/Tokyo",
+          dueAt: inHours(20),
+        },
+        bounds,
+      );
+      await repository.put(
+        {
+          ...schedule,
+          key: "remind:42",
+          name: "remind",
+          kind: "once",
+          payload: JSON.stringify({ chatId: 42, text: "Stand up!" }),
+          dueAt: inHours(2),
+        },
+        bounds,
+      );
+      const at = (minutesAgo: number, ms = 0) => new Date(Date.now() - minutesAgo * 60_000 + ms);
+      const run = (
+        key: string,
+        name: string,
+        minutesAgo: number,
+        attempt: number,
+        ms: number,
+        error: string | null,
+      ) => ({
+        botId,
+        key,
+        name,
+        scheduledAt: at(minutesAgo),
+        startedAt: at(minutesAgo, 40 + attempt * 1000),
+        finishedAt: at(minutesAgo, 40 + attempt * 1000 + ms),
+        status: error === null ? ("ok" as const) : attempt < 3 ? ("retrying" as const) : ("failed" as const),
+        attempt,
+        error,
+      });
+      // The digest's row as a gateway leaves it after that run.
+      await handle.pool.query(
+        "update schedules set last_status = 'ok', last_run_at = $1 where bot_id = $2 and key = 'weekday-digest'",
+        [at(24 * 60, 1222), botId],
+      );
+      const timedOut = "Task timed out after 3000 ms";
+      await handle.db
+        .insert(scheduleRuns)
+        .values([
+          run("weekday-digest", "digest", 24 * 60, 1, 182, null),
+          run("remind:41", "remind", 30, 1, 3000, timedOut),
+          run("remind:41", "remind", 30, 2, 3000, timedOut),
+          run("remind:41", "remind", 30, 3, 3000, timedOut),
+        ]);
     },
     async flushUsage() {
       await gateway.usage.flush();

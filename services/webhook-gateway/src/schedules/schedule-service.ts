@@ -4,7 +4,7 @@
  * and the schedule is written to Postgres (the source of truth) through the repository.
  */
 import { randomUUID } from "node:crypto";
-import type { ScheduleRepository, ScheduleView } from "@botyard/db";
+import { type ScheduleRepository, scheduleListItem } from "@botyard/db";
 import { z } from "zod";
 import type { ScheduleOp } from "../isolate/protocol.js";
 import { BotHostError } from "../runtime/bot-host.js";
@@ -73,16 +73,6 @@ const schemas = {
   list: z.object({}),
 } as const;
 
-/** A schedule as `scheduler.list()` answers it. */
-export interface ScheduleListItem {
-  key: string;
-  name: string;
-  kind: "once" | "cron";
-  next: string;
-  expression?: string;
-  timezone?: string;
-}
-
 /** What the service needs to know of the calling bot. */
 export interface ScheduleCaller {
   botId: string;
@@ -115,7 +105,7 @@ export class ScheduleService {
         return this.repository.cancel(caller.botId, parse(op, args).key);
       case "list":
         parse(op, args);
-        return (await this.repository.list(caller.botId)).map(listItem);
+        return (await this.repository.list(caller.botId)).map(scheduleListItem);
     }
   }
 
@@ -219,11 +209,4 @@ function invalid(message: string): BotHostError {
 
 function newKey(): string {
   return `s_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
-}
-
-function listItem(s: ScheduleView): ScheduleListItem {
-  const item: ScheduleListItem = { key: s.key, name: s.name, kind: s.kind, next: s.next.toISOString() };
-  if (s.expression !== null) item.expression = s.expression;
-  if (s.timezone !== null) item.timezone = s.timezone;
-  return item;
 }

@@ -7,6 +7,7 @@ import cronstrue from "cronstrue";
 import { useScheduleAction, useSchedules } from "../../api/queries.js";
 import type { Schedule, ScheduleRun } from "../../api/types.js";
 import { ErrorNote, Loading } from "../../components/States.js";
+import "./schedules.css";
 
 /** The owner's time zone, as the browser knows it. */
 const OWN_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -116,97 +117,106 @@ function ScheduleTable({
 }) {
   if (schedules.length === 0) return <p className="muted">No schedules pending.</p>;
   return (
-    <table className="table" data-testid="schedules">
-      <caption>Next runs</caption>
-      <thead>
-        <tr>
-          <th scope="col">Key</th>
-          <th scope="col">Handler</th>
-          <th scope="col">When</th>
-          <th scope="col">Next run</th>
-          <th scope="col">Last run</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {schedules.map((s) => (
-          <tr key={s.key}>
-            <td>
-              <code>{s.key}</code>
-            </td>
-            <td>
-              <code>{s.name}</code>
-            </td>
-            <td>{s.kind === "cron" && s.expression ? cronInWords(s.expression, s.timezone) : "Once"}</td>
-            <td>
-              {when(s.next)}
-              {s.running ? <span className="pill pill-running">running</span> : null}
-            </td>
-            <td>{s.lastStatus ? <span className={`pill pill-${s.lastStatus}`}>{s.lastStatus}</span> : "—"}</td>
-            <td>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={s.running}
-                onClick={() => onRun(s.key)}
-                aria-label={`Run ${s.key} now`}
-              >
-                Run now
-              </button>{" "}
-              <button
-                type="button"
-                className="button button-small button-danger-outline"
-                onClick={() => onCancel(s.key)}
-                aria-label={`Cancel ${s.key}`}
-              >
-                Cancel
-              </button>
-            </td>
+    <div className="schedules-scroll">
+      <table className="table" data-testid="schedules">
+        <caption>Next runs</caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Handler</th>
+            <th scope="col">When</th>
+            <th scope="col">Next run</th>
+            <th scope="col">Last run</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {schedules.map((s) => (
+            <tr key={s.key}>
+              <td>
+                <code>{s.key}</code>
+              </td>
+              <td>
+                <code>{s.name}</code>
+              </td>
+              <td>{s.kind === "cron" && s.expression ? cronInWords(s.expression, s.timezone) : "Once"}</td>
+              <td>
+                {when(s.next)}
+                {s.running ? <span className="pill pill-running">running</span> : null}
+              </td>
+              <td>{s.lastStatus ? <span className={`pill pill-${s.lastStatus}`}>{s.lastStatus}</span> : "—"}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={s.running}
+                  onClick={() => onRun(s.key)}
+                  aria-label={`Run now: ${s.key}`}
+                >
+                  Run now
+                </button>{" "}
+                <button
+                  type="button"
+                  className="button button-small button-danger-outline"
+                  onClick={() => onCancel(s.key)}
+                  aria-label={`Cancel ${s.key}`}
+                >
+                  Cancel
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 function RunTable({ runs }: { runs: ScheduleRun[] }) {
   if (runs.length === 0) return <p className="muted">No runs yet.</p>;
   return (
-    <table className="table" data-testid="schedule-runs">
-      <caption>Last {runs.length} runs</caption>
-      <thead>
-        <tr>
-          <th scope="col">Key</th>
-          <th scope="col">Due</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="num">
-            Attempt
-          </th>
-          <th scope="col" className="num">
-            Duration
-          </th>
-          <th scope="col">Error</th>
-        </tr>
-      </thead>
-      <tbody>
-        {runs.map((r) => (
-          // One row per attempt of a due time.
-          <tr key={`${r.key}-${r.scheduledAt}-${r.attempt}`}>
-            <td>
-              <code>{r.key}</code>
-            </td>
-            <td>{when(r.scheduledAt)}</td>
-            <td>
-              <span className={`pill pill-${r.status}`}>{r.status}</span>
-            </td>
-            <td className="num">{r.attempt}</td>
-            <td className="num">{duration(r)}</td>
-            <td>{r.error ?? ""}</td>
+    <section
+      className="schedules-scroll"
+      aria-label="Last runs"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe).
+      tabIndex={0}
+    >
+      <table className="table" data-testid="schedule-runs">
+        <caption>Last {runs.length} runs</caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Due</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Attempt
+            </th>
+            <th scope="col" className="num">
+              Duration
+            </th>
+            <th scope="col">Error</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {runs.map((r) => (
+            // One row per attempt of a due time.
+            <tr key={`${r.key}-${r.scheduledAt}-${r.attempt}`}>
+              <td>
+                <code>{r.key}</code>
+              </td>
+              <td>{when(r.scheduledAt)}</td>
+              <td>
+                <span className={`pill pill-${r.status}`}>{r.status}</span>
+              </td>
+              <td className="num">{r.attempt}</td>
+              <td className="num">{duration(r)}</td>
+              <td>{r.error ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
