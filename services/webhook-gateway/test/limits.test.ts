@@ -358,6 +358,51 @@ describe("the per-bot CPU budget counts database time", () => {
   });
 });
 
+describe("a bot counting in a loop is throttled by its database time", () => {
+  it("ends its loop with ERR_CPU_BUDGET and its next request with 429, while a neighbour's findOne answers", async () => {
+    // As the issue's heavy bot: countDocuments over a third of its collection, again and again, in one handler. Its
+    // isolate hardly runs; Postgres's time for each count is what uses up its 25 ms burst (earned back at 1 ms a
+    // second), so a call after that would wait seconds for the budget, and fails at once instead.
+    const hx = await startGatewayHarness({ cpu: { msPerSecond: 1, burstMs: 25 }, timeoutMs: 5000 });
+    try {
+      const code = `
+        logic['count'] = async (q, b, db) => {
+          let answered = 0;
+          for (let i = 0; i < 200; i += 1) {
+            try { await db.operation.countDocuments('users', { tags: 'vip' }); answered += 1; }
+            catch (e) { return { answered, code: e.code }; }
+          }
+          return { answered, code: null };
+        };
+        logic['find'] = async (q, b, db) => db.operation.findOne('users', { uid: Number(q.uid) });`;
+      const heavy = await hx.bot(code);
+      const neighbour = await hx.bot(code);
+      for (const [botId, n] of [
+        [heavy.botId, 30_000],
+        [neighbour.botId, 1000],
+      ] as const) {
+        await hx.handle.pool.query(
+          "insert into documents (bot_id, collection, doc_id, data) select $1, 'users', i::text, jsonb_build_object(" +
+            "'_id', i::text, 'uid', i, 'tags', case when i % 3 = 0 then '[\"vip\"]'::jsonb else '[]'::jsonb end)" +
+            " from generate_series(1, $2::int) i",
+          [botId, n],
+        );
+      }
+      const counted = await request(hx.app).get(`/custom/${heavy.botId}/count`);
+      expect(counted.status).toBe(200);
+      expect(counted.body.data.code).toBe("ERR_CPU_BUDGET");
+      expect(counted.body.data.answered).toBeGreaterThan(0);
+      expect(counted.body.data.answered).toBeLessThan(200);
+      expect((await request(hx.app).get(`/custom/${heavy.botId}/count`)).status).toBe(429);
+      const found = await request(hx.app).get(`/custom/${neighbour.botId}/find?uid=42`);
+      expect(found.status).toBe(200);
+      expect(found.body.data).toMatchObject({ _id: "42", uid: 42 });
+    } finally {
+      await hx.close();
+    }
+  });
+});
+
 describe("host calls of a bot over its CPU budget", () => {
   it("fail inside the handler that used it up, with a reason the bot can act on", async () => {
     // 5 ms of burst, earned back at 1 ms a second: a 100 ms spin leaves a debt of minutes, past the 1 s wait.
