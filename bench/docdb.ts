@@ -54,6 +54,8 @@ const CPU = { msPerSecond: 250, burstMs: 2000 };
  * wait): the bot then spends at most a fifth of the wall clock in its calls, 200 of its 250 ms a second.
  */
 const PACE = 4;
+/** BENCH_DOCDB_TRACE_ONLY=1: after the import and its settling, only the trace rows and the statements' part. */
+const TRACE_ONLY = process.env.BENCH_DOCDB_TRACE_ONLY === "1";
 /** BENCH_DOCDB_KEEPER=off: without the store's ANALYZE and GIN clean-up after large writes (to see what they buy). */
 const KEEPER_OFF = process.env.BENCH_DOCDB_KEEPER === "off";
 
@@ -165,7 +167,8 @@ async function createBigBot(
     await pool.query("delete from bots where id = $1", [r.id]);
     await pool.query("delete from accounts where id = $1", [`acct-${r.id}`]);
   }
-  for (const name of ["floor_uid", "floor_lang", "floor_score"]) await pool.query(`drop index if exists ${name}`);
+  for (const name of ["floor_uid", "floor_lang", "floor_score", "floor_nbr_uid"])
+    await pool.query(`drop index if exists ${name}`);
   const id = `benchbig${Date.now().toString(36)}`;
   const neighbour = `benchnbr${Date.now().toString(36)}`;
   await insertBot(db, box, id);
@@ -180,6 +183,9 @@ async function createBigBot(
   await pool.query(`create index floor_uid on documents ((data -> 'uid')) ${scope}`);
   await pool.query(`create index floor_lang on documents ((data ->> 'lang')) ${scope}`);
   await pool.query(`create index floor_score on documents (((data ->> 'score')::numeric)) ${scope}`);
+  await pool.query(
+    `create index floor_nbr_uid on documents ((data -> 'uid')) where bot_id = '${neighbour}' and collection = 'users'`,
+  );
   return { id, neighbour };
 }
 
@@ -633,11 +639,18 @@ function tracedCalls(steps: Array<{ step: TraceStep; at: bigint }>): TracedCall[
  * The trace row (BOTYARD_TRACE_HOST_CALLS=1): `op` in the big bot's handler, one call at a time, its steps split
  * into phases. Prints each phase's p50 and mean (µs), the statements per call, and the handler's own per-call time.
  */
-async function traceRow(handler: Handler, op: string, runs: number): Promise<void> {
+async function traceRow(
+  handler: Handler,
+  op: string,
+  runs: number,
+  direct: (i: number) => Promise<unknown>,
+): Promise<void> {
   if (callTrace === undefined) return;
   const trace = callTrace;
   const calls: TracedCall[] = [];
   const inHandler: number[] = [];
+  const directCall: number[] = [];
+  const directStatement: number[] = [];
   for (let i = 0; i < runs; ) {
     trace.start();
     const started = performance.now();
@@ -650,6 +663,17 @@ async function traceRow(handler: Handler, op: string, runs: number): Promise<voi
     }
     inHandler.push(answer.ms / PER_REQUEST);
     calls.push(...tracedCalls(steps));
+    // The same calls on the gateway's store pool, from the benchmark's own loop: the store alone, beside the trace.
+    for (let k = 0; k < PER_REQUEST; k += 1) {
+      trace.start();
+      const t = performance.now();
+      await direct(i + k);
+      directCall.push(performance.now() - t);
+      const marks = trace.stop();
+      const sent = marks.findLast((m) => m.step === "pg:sent");
+      const answered = marks.findLast((m) => m.step === "pg:answered");
+      if (sent && answered) directStatement.push(Number(answered.at - sent.at) / 1e6);
+    }
     await sleep(wall * PACE);
     i += PER_REQUEST;
   }
@@ -670,27 +694,37 @@ async function traceRow(handler: Handler, op: string, runs: number): Promise<voi
   }
   const mean = total.reduce((a, b) => a + b, 0) / Math.max(1, total.length);
   console.log(`| total    | ${percentile(total, 50).toFixed(0).padStart(6)} | ${mean.toFixed(0).padStart(7)} | |`);
+  console.log(
+    `the same calls on the gateway's store pool from the benchmark's loop, between the requests: ${fixed(directCall)}` +
+      ` ms per call, of which its last statement ${fixed(directStatement)} ms`,
+  );
 }
 
 /** The statement a pooled store ran last, and its parameters (read from a pool that records them). */
 async function statementOf(pool: Pool, botId: string, op: string, args: unknown[]): Promise<Statement> {
   let last: Statement | undefined;
+  const restore: Array<() => void> = [];
   const recording = {
     connect: async () => {
       const client = await pool.connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const original = client.query;
+      const query = original.bind(client) as (...args: unknown[]) => unknown;
       (client as { query: unknown }).query = (...a: unknown[]) => {
-        const [first, values] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-        last =
-          typeof first === "string"
-            ? { text: first, values: values ?? [] }
-            : { text: first.text, values: first.values ?? [] };
+        const [first, values] = a as [string | Statement, unknown[] | undefined];
+        last = typeof first === "string" ? { text: first, values: values ?? [] } : { ...first };
         return query(...a);
       };
+      restore.push(() => {
+        client.query = original;
+      });
       return client;
     },
   } as unknown as Pool;
-  await new DocumentStore(recording, botId).run(op, args);
+  try {
+    await new DocumentStore(recording, botId).run(op, args);
+  } finally {
+    for (const undo of restore) undo();
+  }
   if (!last) throw new Error(`no statement for ${op}`);
   return last;
 }
@@ -764,7 +798,8 @@ async function statementsBeforeAfter(pool: Pool, botId: string): Promise<void> {
       const p = (v: number[]) => percentile(v, 50).toFixed(3);
       const ratio = (percentile(after.rt, 50) / percentile(before.rt, 50)).toFixed(2);
       console.log(`| ${name}, before | ${p(before.rt)} | ${p(before.plan)} | ${p(before.exec)} | |`);
-      console.log(`| ${name}, now | ${p(after.rt)} | ${p(after.plan)} | ${p(after.exec)} | ${ratio} |`);
+      const named = field === "_id" ? " (round trip: the named statement)" : "";
+      console.log(`| ${name}, now${named} | ${p(after.rt)} | ${p(after.plan)} | ${p(after.exec)} | ${ratio} |`);
     }
     console.log(`| select 1 | ${percentile(ping, 50).toFixed(3)} | | | |`);
   } finally {
@@ -847,7 +882,7 @@ async function main(): Promise<void> {
         }
       }
       console.log(`first five findOne by uid after the import, ms in the handler: ${first.join(", ")}`);
-      await phase("fresh (right after the import)", handler, pool, store, botId);
+      if (!TRACE_ONLY) await phase("fresh (right after the import)", handler, pool, store, botId);
       started = performance.now();
       // On a connection of its own: the store's connections carry its 2 s statement timeout.
       const settler = await pool.connect();
@@ -858,12 +893,19 @@ async function main(): Promise<void> {
         settler.release(true);
       }
       console.log(`\nsettling: VACUUM ANALYZE documents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await phase("settled", handler, pool, store, botId);
-      await traceRow(handler, "findOneId", READS / 4);
-      await traceRow(handler, "findOne", READS / 4);
+      if (!TRACE_ONLY) await phase("settled", handler, pool, store, botId);
+      const gatewayStore = new DocumentStore(storePool.pool, botId);
+      await traceRow(handler, "findOneId", READS / 4, (i) =>
+        gatewayStore.runJson("findOne", ["users", { _id: `u-${1 + ((i * 7919) % BIG_DOCS)}` }]),
+      );
+      await traceRow(handler, "findOne", READS / 4, (i) =>
+        gatewayStore.runJson("findOne", ["users", { uid: uidOf(i) }]),
+      );
       await statementsBeforeAfter(pool, botId);
-      await neighbours(handler, handlerOf(server.url, neighbour), pool, neighbour);
-      await setLocalPrice(pool, botId);
+      if (!TRACE_ONLY) {
+        await neighbours(handler, handlerOf(server.url, neighbour), pool, neighbour);
+        await setLocalPrice(pool, botId);
+      }
     } finally {
       await server.close();
       await gateway.close();
