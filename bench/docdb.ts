@@ -20,15 +20,20 @@ import { createMetricsRegistry } from "@botyard/common/metrics";
 import { createRedis, RedisNames } from "@botyard/common/redis";
 import { SecretBox, sha256 } from "@botyard/common/crypto";
 import { accounts, bots, createDb, prepareDatabase } from "@botyard/db";
-import { DocumentStore, dropBotIndexes, statisticsKeeperOf } from "@botyard/docstore";
+import { DocumentStore, dropBotIndexes, FilterCompiler, statisticsKeeperOf } from "@botyard/docstore";
+import { member } from "../packages/docstore/src/jsonpath.js";
+import { equalityHint } from "../packages/docstore/src/sql.js";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "../services/webhook-gateway/src/app.js";
 import { BotHost, DEFAULT_HOST_CALL_LIMITS } from "../services/webhook-gateway/src/runtime/bot-host.js";
+import { callTrace, type TraceStep } from "../services/webhook-gateway/src/runtime/call-trace.js";
 import { isolateScript } from "../services/webhook-gateway/src/runtime/isolate-script.js";
 import { Sandbox } from "../services/webhook-gateway/src/runtime/sandbox.js";
 import { dropRedisPrefix, percentile, serve } from "./support.js";
 
 type Pool = ReturnType<typeof createDb>["pool"];
+/** A statement and its parameters. */
+type Statement = { text: string; values: unknown[] };
 
 const URL = process.env.BENCH_DOCDB_URL ?? "postgres://postgres@127.0.0.1:5432/botyard_bench_docdb";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -49,6 +54,8 @@ const CPU = { msPerSecond: 250, burstMs: 2000 };
  * wait): the bot then spends at most a fifth of the wall clock in its calls, 200 of its 250 ms a second.
  */
 const PACE = 4;
+/** BENCH_DOCDB_TRACE_ONLY=1: after the import and its settling, only the trace rows and the statements' part. */
+const TRACE_ONLY = process.env.BENCH_DOCDB_TRACE_ONLY === "1";
 /** BENCH_DOCDB_KEEPER=off: without the store's ANALYZE and GIN clean-up after large writes (to see what they buy). */
 const KEEPER_OFF = process.env.BENCH_DOCDB_KEEPER === "off";
 
@@ -73,6 +80,9 @@ const ops = {
   findOneSmall: (op, i) => op.findOne('users', { uid: 100000001 + ((i * 7919) % 10000) }),
   range: (op, i) => op.findAll('users', { score: { $gte: (i * 37) % 90000, $lt: ((i * 37) % 90000) + 10000 } },
     { sort: { score: 1 }, limit: 50 }),
+  countPlan: (op) => op.countDocuments('users', { plan: 'pro' }),
+  rangeUid: (op, i) => op.findAll('users', { uid: { $gte: uidOf(i), $lt: uidOf(i) + 10000 } },
+    { sort: { uid: 1 }, limit: 50 }),
   setProp: (op, i) => op.setProp('users', { uid: uidOf(i) }, { seen: i }),
   insertMany: (op, i) => op.insertMany('events', Array.from({ length: 1000 },
     (_, k) => ({ _id: 'i' + i + '-' + k, uid: k, kind: 'click', at: i * 1000 + k }))),
@@ -157,7 +167,8 @@ async function createBigBot(
     await pool.query("delete from bots where id = $1", [r.id]);
     await pool.query("delete from accounts where id = $1", [`acct-${r.id}`]);
   }
-  for (const name of ["floor_uid", "floor_lang", "floor_score"]) await pool.query(`drop index if exists ${name}`);
+  for (const name of ["floor_uid", "floor_lang", "floor_score", "floor_nbr_uid"])
+    await pool.query(`drop index if exists ${name}`);
   const id = `benchbig${Date.now().toString(36)}`;
   const neighbour = `benchnbr${Date.now().toString(36)}`;
   await insertBot(db, box, id);
@@ -172,6 +183,9 @@ async function createBigBot(
   await pool.query(`create index floor_uid on documents ((data -> 'uid')) ${scope}`);
   await pool.query(`create index floor_lang on documents ((data ->> 'lang')) ${scope}`);
   await pool.query(`create index floor_score on documents (((data ->> 'score')::numeric)) ${scope}`);
+  await pool.query(
+    `create index floor_nbr_uid on documents ((data -> 'uid')) where bot_id = '${neighbour}' and collection = 'users'`,
+  );
   return { id, neighbour };
 }
 
@@ -328,6 +342,36 @@ function rows(pool: Pool, store: DocumentStore, botId: string): Row[] {
         ),
     },
     {
+      name: "countDocuments by plan (no createIndex)",
+      op: "countPlan",
+      runs: Math.ceil(READS / 10),
+      perRequest: 2,
+      store: () => store.run("countDocuments", ["users", { plan: "pro" }]),
+      floor: () =>
+        pool.query(
+          "select count(*) from documents where bot_id = $1 and collection = 'users' and data ->> 'plan' = 'pro'",
+          [botId],
+        ),
+    },
+    {
+      name: "range + sort + limit 50 on uid (no createIndex)",
+      op: "rangeUid",
+      runs: Math.ceil(READS / 10),
+      perRequest: 2,
+      store: (i) =>
+        store.run("findAll", [
+          "users",
+          { uid: { $gte: uidOf(i + 7), $lt: uidOf(i + 7) + 10000 } },
+          { sort: { uid: 1 }, limit: 50 },
+        ]),
+      floor: (i) =>
+        pool.query(
+          "select data from documents where bot_id = $1 and collection = 'users' and data -> 'uid' >= $2::jsonb" +
+            " and data -> 'uid' < $3::jsonb order by data -> 'uid' limit 50",
+          [botId, String(uidOf(i + 7)), String(uidOf(i + 7) + 10000)],
+        ),
+    },
+    {
       name: "setProp by uid",
       op: "setProp",
       runs: WRITES,
@@ -424,12 +468,25 @@ async function bridgeAlone(): Promise<string> {
 }
 
 /**
- * What a heavy bot costs its neighbour: the neighbour's findOne by uid (10 calls a request, paced as the rows are)
- * alone, then while the big bot counts its `vip` users (a third) in a loop, 4 requests at once, as fast as its CPU
- * budget lets it (refusals counted).
+ * What a heavy bot costs its neighbour, as a row set: the neighbour's findOne by uid (10,000 users; 10 calls a
+ * request, paced as the rows are; the store alone and the floor in the pauses) alone, then while the big bot counts
+ * its `vip` users (a third of its collection) in a loop, 4 requests at once, as fast as its CPU budget lets it. The
+ * counting bot's answered and refused requests show the budget (which counts its database time) at work.
  */
-async function neighbours(big: Handler, neighbour: Handler): Promise<void> {
-  const row: Row = { name: "neighbour findOne", op: "findOneSmall", runs: Math.max(100, READS / 2) };
+async function neighbours(big: Handler, neighbour: Handler, pool: Pool, neighbourId: string): Promise<void> {
+  const store = new DocumentStore(pool, neighbourId);
+  const uidOfSmall = (i: number) => 100000001 + ((i * 7919) % 10000);
+  const row: Row = {
+    name: "neighbour findOne by uid",
+    op: "findOneSmall",
+    runs: Math.max(100, READS / 2),
+    store: (i) => store.run("findOne", ["users", { uid: uidOfSmall(i) }]),
+    floor: (i) =>
+      pool.query(
+        "select data from documents where bot_id = $1 and collection = 'users' and data -> 'uid' = $2::jsonb limit 1",
+        [neighbourId, String(uidOfSmall(i))],
+      ),
+  };
   const alone = await measure(neighbour, row);
   let stop = false;
   let counts = 0;
@@ -451,10 +508,17 @@ async function neighbours(big: Handler, neighbour: Handler): Promise<void> {
   stop = true;
   await Promise.all(loops);
   const p50 = (r: RowResult) => percentile(r.isolate, 50);
+  const counted = `${Math.floor(BIG_DOCS / 3).toLocaleString("en")} of ${BIG_DOCS.toLocaleString("en")}`;
+  console.log(`
+neighbours: per call p50 / p99 ms (in the isolate: per-request means of ${PER_REQUEST} calls)`);
   console.log(
-    `\nneighbours: findOne by uid of a 10,000-document bot, in its handler, p50 / p99 ms: alone ${fixed(alone.isolate)},` +
-      ` beside a bot counting ${Math.floor(BIG_DOCS / 3).toLocaleString("en")} of its ${BIG_DOCS.toLocaleString("en")} documents in a loop ${fixed(beside.isolate)}` +
-      ` (${(p50(beside) / p50(alone)).toFixed(2)}x); the counting bot: ${counts} counts answered, ${refused} refused`,
+    "| operation                                    | isolate       | store alone   | floor         | isolate/store | store/floor | refused |",
+  );
+  printRow(`${row.name}, alone (${row.runs})`, alone);
+  printRow(`${row.name}, beside a bot counting ${counted} (${row.runs})`, beside);
+  console.log(
+    `neighbour's p50 in the isolate beside / alone: ${(p50(beside) / p50(alone)).toFixed(2)}x (target ≤ 2x);` +
+      ` the counting bot: ${counts} counts answered, ${refused} requests refused`,
   );
 }
 
@@ -485,11 +549,270 @@ async function setLocalPrice(pool: Pool, botId: string): Promise<void> {
   }
 }
 
+/**
+ * With the trace on (BOTYARD_TRACE_HOST_CALLS=1), the gateway's store pool marks its steps too: a connection acquired,
+ * each statement sent and answered. Installed before the pool opens any connection.
+ */
+function tracePool(pool: Pool): void {
+  if (callTrace === undefined) return;
+  const trace = callTrace;
+  pool.on("acquire", () => trace.mark("pg:acquire"));
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      trace.mark("pg:sent");
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.then(
+          () => trace.mark("pg:answered"),
+          () => trace.mark("pg:answered"),
+        );
+      }
+      return result;
+    };
+  });
+}
+
+/** The phases of one host call, from the end of the slice that sent it to the end of the slice its reply resumed. */
+const PHASES = [
+  ["decode", "the call's message read from the mailbox and decoded"],
+  ["queue", "the bot's db limiter and CPU budget check"],
+  ["acquire", "the store's argument checks and the pool's connection"],
+  ["store", "the store's SQL building, and its reading of the rows"],
+  ["postgres", "statements on the connection: the wire, Postgres, its wake-ups"],
+  ["reply", "the answer serialised and queued for the isolate (the outbox's setImmediate)"],
+  ["isolate", "the apply: the hop to the isolate's thread, the bot's code to its next call, the hop back"],
+] as const;
+type Phase = (typeof PHASES)[number][0];
+
+/** One call's phases (µs) and its statements, from the trace's steps. */
+interface TracedCall {
+  us: Record<Phase, number>;
+  statements: number;
+}
+
+/** Splits the steps into calls: each from a `sliceEnded` to the next, with one `call` between. */
+function tracedCalls(steps: Array<{ step: TraceStep; at: bigint }>): TracedCall[] {
+  const calls: TracedCall[] = [];
+  const us = (a: bigint, b: bigint) => Number(b - a) / 1000;
+  let start = steps.findIndex((s) => s.step === "sliceEnded");
+  while (start >= 0) {
+    const end = steps.findIndex((s, i) => i > start && s.step === "sliceEnded");
+    if (end < 0) break;
+    const span = steps.slice(start, end + 1);
+    const at = (step: TraceStep, from = 0) => span.findIndex((s, i) => i >= from && s.step === step);
+    const call = at("call");
+    const admitted = at("admitted", call);
+    const acquire = at("pg:acquire", admitted);
+    const answered = at("answered", acquire);
+    const handed = at("handed", answered);
+    if ([call, admitted, acquire, answered, handed].every((i) => i >= 0)) {
+      let postgres = 0;
+      let statements = 0;
+      for (let i = acquire; i < answered; i += 1) {
+        if (span[i]!.step !== "pg:sent") continue;
+        const done = at("pg:answered", i);
+        if (done < 0 || done > answered) break;
+        postgres += us(span[i]!.at, span[done]!.at);
+        statements += 1;
+      }
+      const between = us(span[acquire]!.at, span[answered]!.at);
+      calls.push({
+        statements,
+        us: {
+          decode: us(span[0]!.at, span[call]!.at),
+          queue: us(span[call]!.at, span[admitted]!.at),
+          acquire: us(span[admitted]!.at, span[acquire]!.at),
+          store: between - postgres,
+          postgres,
+          reply: us(span[answered]!.at, span[handed]!.at),
+          isolate: us(span[handed]!.at, span[end - start]!.at),
+        },
+      });
+    }
+    start = end;
+  }
+  return calls;
+}
+
+/**
+ * The trace row (BOTYARD_TRACE_HOST_CALLS=1): `op` in the big bot's handler, one call at a time, its steps split
+ * into phases. Prints each phase's p50 and mean (µs), the statements per call, and the handler's own per-call time.
+ */
+async function traceRow(
+  handler: Handler,
+  op: string,
+  runs: number,
+  direct: (i: number) => Promise<unknown>,
+): Promise<void> {
+  if (callTrace === undefined) return;
+  const trace = callTrace;
+  const calls: TracedCall[] = [];
+  const inHandler: number[] = [];
+  const directCall: number[] = [];
+  const directStatement: number[] = [];
+  for (let i = 0; i < runs; ) {
+    trace.start();
+    const started = performance.now();
+    const answer = await handler(op, i, PER_REQUEST);
+    const wall = performance.now() - started;
+    const steps = trace.stop();
+    if ("refused" in answer) {
+      await sleep(answer.retryAfterS * 1000);
+      continue;
+    }
+    inHandler.push(answer.ms / PER_REQUEST);
+    calls.push(...tracedCalls(steps));
+    // The same calls on the gateway's store pool, from the benchmark's own loop: the store alone, beside the trace.
+    for (let k = 0; k < PER_REQUEST; k += 1) {
+      trace.start();
+      const t = performance.now();
+      await direct(i + k);
+      directCall.push(performance.now() - t);
+      const marks = trace.stop();
+      const sent = marks.findLast((m) => m.step === "pg:sent");
+      const answered = marks.findLast((m) => m.step === "pg:answered");
+      if (sent && answered) directStatement.push(Number(answered.at - sent.at) / 1e6);
+    }
+    await sleep(wall * PACE);
+    i += PER_REQUEST;
+  }
+  const counts = new Map<number, number>();
+  for (const c of calls) counts.set(c.statements, (counts.get(c.statements) ?? 0) + 1);
+  const total = calls.map((c) => PHASES.reduce((sum, [p]) => sum + c.us[p], 0));
+  console.log(
+    `\ntrace of ${op} in the handler (${calls.length} calls; statements per call: ` +
+      `${[...counts].map(([n, k]) => `${n} in ${k}`).join(", ")}); per call ${fixed(inHandler)} ms in the handler`,
+  );
+  console.log("| phase    | p50 µs | mean µs | what |");
+  for (const [phase, what] of PHASES) {
+    const values = calls.map((c) => c.us[phase]);
+    const mean = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    console.log(
+      `| ${phase.padEnd(8)} | ${percentile(values, 50).toFixed(0).padStart(6)} | ${mean.toFixed(0).padStart(7)} | ${what} |`,
+    );
+  }
+  const mean = total.reduce((a, b) => a + b, 0) / Math.max(1, total.length);
+  console.log(`| total    | ${percentile(total, 50).toFixed(0).padStart(6)} | ${mean.toFixed(0).padStart(7)} | |`);
+  console.log(
+    `the same calls on the gateway's store pool from the benchmark's loop, between the requests: ${fixed(directCall)}` +
+      ` ms per call, of which its last statement ${fixed(directStatement)} ms`,
+  );
+}
+
+/** The statement a pooled store ran last, and its parameters (read from a pool that records them). */
+async function statementOf(pool: Pool, botId: string, op: string, args: unknown[]): Promise<Statement> {
+  let last: Statement | undefined;
+  const restore: Array<() => void> = [];
+  const recording = {
+    connect: async () => {
+      const client = await pool.connect();
+      const original = client.query;
+      const query = original.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...a: unknown[]) => {
+        const [first, values] = a as [string | Statement, unknown[] | undefined];
+        last = typeof first === "string" ? { text: first, values: values ?? [] } : { ...first };
+        return query(...a);
+      };
+      restore.push(() => {
+        client.query = original;
+      });
+      return client;
+    },
+  } as unknown as Pool;
+  try {
+    await new DocumentStore(recording, botId).run(op, args);
+  } finally {
+    for (const undo of restore) undo();
+  }
+  if (!last) throw new Error(`no statement for ${op}`);
+  return last;
+}
+
+/**
+ * The statement the store ran for `findOne(collection, { [field]: value })` before it had a plain statement for one
+ * document and, for `_id`, the `doc_id` column (commit 7283442): a page query with its budget window, and the scoped
+ * GIN index for every equality.
+ */
+function findOneBefore(botId: string, collection: string, field: string, value: string | number): Statement {
+  const predicate = new FilterCompiler().field(field, value, 0);
+  const hint = equalityHint(field, value);
+  return {
+    text:
+      "select case when coalesce(sum(octet_length(t)) over before, 0) < $7::bigint then t end as data," +
+      " octet_length(t)::int as size from (select data::text as t from documents where bot_id = $1 and collection" +
+      " = $2 and data @? $3::jsonpath and docstore_scoped(bot_id, collection, data) @? $4::jsonpath order by id asc" +
+      " limit $5::int offset $6::bigint) page window before as (rows between unbounded preceding and 1 preceding)",
+    values: [
+      botId,
+      collection,
+      `lax $ ? (${predicate})`,
+      `lax $${member(`${botId}/${collection}`)} ? (${hint})`,
+      1,
+      0,
+      512 * 1024,
+    ],
+  };
+}
+
+/**
+ * Postgres's part of a findOne, before and after, interleaved on one connection: the statement's round trip, and
+ * EXPLAIN ANALYZE's planning and execution time (the server's own work), beside `select 1` (the wire and the
+ * wake-ups alone).
+ */
+async function statementsBeforeAfter(pool: Pool, botId: string): Promise<void> {
+  const shapes: Array<[string, string, (i: number) => string | number]> = [
+    ["findOne by _id", "_id", (i) => `u-${1 + ((i * 7919) % BIG_DOCS)}`],
+    ["findOne by uid", "uid", (i) => uidOf(i)],
+  ];
+  const client = await pool.connect();
+  try {
+    console.log("\nPostgres's part, p50 ms (interleaved; planning and execution from EXPLAIN ANALYZE):");
+    console.log("| statement | round trip | planning | execution | round trip after / before |");
+    const ping: number[] = [];
+    for (const [name, field, valueAt] of shapes) {
+      const before = { rt: [] as number[], plan: [] as number[], exec: [] as number[] };
+      const after = { rt: [] as number[], plan: [] as number[], exec: [] as number[] };
+      for (let i = 0; i < Math.min(READS, 500); i += 1) {
+        const value = valueAt(i);
+        const now = await statementOf(pool, botId, "findOne", ["users", { [field]: value }]);
+        const then = findOneBefore(botId, "users", field, value);
+        for (const [q, into] of [
+          [now, after],
+          [then, before],
+        ] as const) {
+          let t = performance.now();
+          await client.query(q);
+          into.rt.push(performance.now() - t);
+          const { rows: plan } = await client.query<{ "QUERY PLAN": Array<Record<string, number>> }>({
+            text: `explain (analyze, format json) ${q.text}`,
+            values: q.values,
+          });
+          into.plan.push(plan[0]!["QUERY PLAN"][0]!["Planning Time"]!);
+          into.exec.push(plan[0]!["QUERY PLAN"][0]!["Execution Time"]!);
+          t = performance.now();
+          await client.query("select 1");
+          ping.push(performance.now() - t);
+        }
+      }
+      const p = (v: number[]) => percentile(v, 50).toFixed(3);
+      const ratio = (percentile(after.rt, 50) / percentile(before.rt, 50)).toFixed(2);
+      console.log(`| ${name}, before | ${p(before.rt)} | ${p(before.plan)} | ${p(before.exec)} | |`);
+      const named = field === "_id" ? " (round trip: the named statement)" : "";
+      console.log(`| ${name}, now${named} | ${p(after.rt)} | ${p(after.plan)} | ${p(after.exec)} | ${ratio} |`);
+    }
+    console.log(`| select 1 | ${percentile(ping, 50).toFixed(3)} | | | |`);
+  } finally {
+    client.release();
+  }
+}
+
 async function main(): Promise<void> {
   await prepareDatabase(URL);
   const { db, pool } = createDb(URL, { max: 4, applicationName: "bench-docdb" });
   const gatewayDb = createDb(URL, { max: 4, applicationName: "bench-docdb-gateway" });
   const storePool = createDb(URL, { max: 16, applicationName: "bench-docdb-store" });
+  tracePool(storePool.pool);
   const redis = createRedis(REDIS_URL);
   const subscriber = createRedis(REDIS_URL);
   const prefix = `botyard-bench-docdb-${Date.now().toString(36)}`;
@@ -559,7 +882,7 @@ async function main(): Promise<void> {
         }
       }
       console.log(`first five findOne by uid after the import, ms in the handler: ${first.join(", ")}`);
-      await phase("fresh (right after the import)", handler, pool, store, botId);
+      if (!TRACE_ONLY) await phase("fresh (right after the import)", handler, pool, store, botId);
       started = performance.now();
       // On a connection of its own: the store's connections carry its 2 s statement timeout.
       const settler = await pool.connect();
@@ -570,9 +893,19 @@ async function main(): Promise<void> {
         settler.release(true);
       }
       console.log(`\nsettling: VACUUM ANALYZE documents, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await phase("settled", handler, pool, store, botId);
-      await neighbours(handler, handlerOf(server.url, neighbour));
-      await setLocalPrice(pool, botId);
+      if (!TRACE_ONLY) await phase("settled", handler, pool, store, botId);
+      const gatewayStore = new DocumentStore(storePool.pool, botId);
+      await traceRow(handler, "findOneId", READS / 4, (i) =>
+        gatewayStore.runJson("findOne", ["users", { _id: `u-${1 + ((i * 7919) % BIG_DOCS)}` }]),
+      );
+      await traceRow(handler, "findOne", READS / 4, (i) =>
+        gatewayStore.runJson("findOne", ["users", { uid: uidOf(i) }]),
+      );
+      await statementsBeforeAfter(pool, botId);
+      if (!TRACE_ONLY) {
+        await neighbours(handler, handlerOf(server.url, neighbour), pool, neighbour);
+        await setLocalPrice(pool, botId);
+      }
     } finally {
       await server.close();
       await gateway.close();

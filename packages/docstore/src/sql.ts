@@ -67,6 +67,9 @@ export function whereSql(filter: unknown, info: CollectionInfo, params: Params):
       pathParts.push(compiler.logical(field, condition, 0));
       continue;
     }
+    // Equality on `_id` is a probe of the unique (bot, collection, doc_id) index; the predicate below keeps it exact.
+    const docId = field === "_id" ? idEquality(condition)?.docId : undefined;
+    if (docId !== undefined) sqlParts.push(`doc_id = ${params.add(docId, "text")}`);
     const indexed = info.indexed.get(field);
     const direct = indexed ? indexedFieldSql(valueAt(params, indexed), field, condition, params) : null;
     if (direct !== null) {
@@ -74,7 +77,7 @@ export function whereSql(filter: unknown, info: CollectionInfo, params: Params):
       continue;
     }
     pathParts.push(compiler.field(field, condition, 0));
-    const hint = equalityHint(field, condition);
+    const hint = docId === undefined ? equalityHint(field, condition) : null;
     if (hint) hints.push(hint);
   }
   const all = [...sqlParts];
@@ -87,6 +90,30 @@ export function whereSql(filter: unknown, info: CollectionInfo, params: Params):
     all.push(`docstore_scoped(bot_id, collection, data) @? ${params.add(path, "jsonpath")}`);
   }
   return all.length === 0 ? "true" : all.join(" and ");
+}
+
+/**
+ * The `doc_id` column's value for equality on `_id` (`{ _id: v }` or `{ _id: { $eq: v } }` with a string or a finite
+ * number: the column holds `_id` as text, `String(n)` for a number, as prepareDocument writes it), and the JSON type
+ * of `_id` that matches; else undefined. The column alone does not tell `5` from `"5"`: the type does.
+ */
+export function idEquality(condition: unknown): { docId: string; type: "string" | "number" } | undefined {
+  let value = condition;
+  if (isOperatorObject(condition, "_id")) {
+    const keys = Object.keys(condition);
+    if (keys.length !== 1 || keys[0] !== "$eq") return undefined;
+    value = condition.$eq;
+  }
+  if (typeof value === "string") return { docId: value, type: "string" };
+  if (typeof value === "number" && Number.isFinite(value)) return { docId: String(value), type: "number" };
+  return undefined;
+}
+
+/** {@link idEquality} of a filter that is equality on `_id` and nothing else. */
+export function idOnlyFilter(filter: unknown): { docId: string; type: "string" | "number" } | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === "_id" ? idEquality(filter._id) : undefined;
 }
 
 /**

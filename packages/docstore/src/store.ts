@@ -15,7 +15,7 @@ import { resolveLimits, settingOf, type DocumentStoreLimits } from "./limits.js"
 import { parsePath } from "./paths.js";
 import { poolOf } from "./pool.js";
 import { parseProjection } from "./projection.js";
-import { type CollectionInfo, orderBySql, Params, whereSql } from "./sql.js";
+import { type CollectionInfo, idOnlyFilter, orderBySql, Params, whereSql } from "./sql.js";
 import { type StatisticsKeeper, statisticsKeeperOf } from "./statistics.js";
 import { toStoreError } from "./translate.js";
 import { applyUpdate, parseUpdate } from "./update.js";
@@ -34,8 +34,31 @@ const FIRST_BATCH = 8;
 /** Attempts of an updateOne whose document another call changed between read and write. */
 const UPDATE_ATTEMPTS = 5;
 
-/** The settings each pooled connection carries, by connection (set once, again only when they change). */
-const sessionSettings = new WeakMap<pg.PoolClient, string>();
+/**
+ * findOne by `_id` alone, the most common lookup: a probe of the unique (bot, collection, doc_id) index, and the type
+ * of `_id` (the column holds `5` and `"5"` alike). Named, so that each connection parses it once and Postgres plans
+ * it once (its generic plan is that probe for every bot and value): a statement of fixed text, one per connection.
+ */
+const FIND_BY_ID = {
+  name: "docstore_find_by_id",
+  text:
+    "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
+    " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint",
+} as const;
+
+/**
+ * The settings each pooled connection carries, by connection: the statement timeout every statement needs, and the
+ * write limits the triggers read (set once, again only when a call needs them changed).
+ */
+const sessionSettings = new WeakMap<pg.PoolClient, { timeout: string; limits: string }>();
+
+/**
+ * What a call does on its connection: `read` needs only the statement timeout (no trigger runs, so the write limits
+ * of another bot's plan left on the connection do not matter, and a connection that changes hands between bots of
+ * different plans costs reads no round trip); `write` needs the write limits too; `index` is a write whose
+ * connection time is not charged (see {@link DocumentStore.createIndex}).
+ */
+type ClientUse = "read" | "write" | "index";
 
 interface FindOptions {
   limit: number;
@@ -117,7 +140,8 @@ export class DocumentStore {
   readonly #pool: pg.Pool;
   readonly #observer: DocumentStoreObserver | undefined;
   readonly #limits: DocumentStoreLimits;
-  readonly #settingsKey: string;
+  /** The statement timeout, and the write limits, as the connection's settings hold them. */
+  readonly #settings: { timeout: string; limits: string };
   readonly #statistics: StatisticsKeeper;
   readonly #indexInfo = new Map<string, { at: number; indexed: ReadonlyMap<string, readonly string[]> }>();
 
@@ -142,7 +166,10 @@ export class DocumentStore {
     this.#observer = observer;
     this.#limits = resolveLimits(limits);
     const l = this.#limits;
-    this.#settingsKey = `${l.statementTimeoutMs}/${l.maxDocsPerCollection}/${l.maxBytesPerBot}/${l.maxAccountDocs}/${l.maxAccountBytes}`;
+    this.#settings = {
+      timeout: String(l.statementTimeoutMs),
+      limits: `${l.maxDocsPerCollection}/${l.maxBytesPerBot}/${l.maxAccountDocs}/${l.maxAccountBytes}`,
+    };
   }
 
   /** Runs `op` with the arguments bot code passed; the result is plain JSON. Throws only DocumentStoreError. */
@@ -183,30 +210,33 @@ export class DocumentStore {
   }
 
   /**
-   * Runs `work` on a pooled connection that carries the store's statement timeout and limits. The time it held the
-   * connection goes to the observer unless `observed` is false (createIndex: building an index mostly waits for other
-   * transactions, for up to indexBuildTimeoutMs, and is done once per field).
+   * Runs `work` on a pooled connection that carries the store's statement timeout, and for writes its limits (one
+   * statement sets them when the connection does not carry them yet: none on a connection this store's settings
+   * already set). The time it held the connection goes to the observer, except for `index` (createIndex: building an
+   * index mostly waits for other transactions, for up to indexBuildTimeoutMs, and is done once per field).
    */
-  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>, observed = true): Promise<T> {
+  async #withClient<T>(work: (client: pg.PoolClient) => Promise<T>, use: ClientUse): Promise<T> {
     const client = await this.#pool.connect();
     const held = performance.now();
     let broken = false;
     try {
-      if (sessionSettings.get(client) !== this.#settingsKey) {
+      const carried = sessionSettings.get(client);
+      const wanted = this.#settings;
+      if (carried?.timeout !== wanted.timeout || (use !== "read" && carried.limits !== wanted.limits)) {
         const l = this.#limits;
         await client.query(
           "select set_config('statement_timeout', $1, false), set_config('botyard.docstore_max_docs', $2, false)," +
             " set_config('botyard.docstore_max_bytes', $3, false), set_config('botyard.account_max_docs', $4, false)," +
             " set_config('botyard.account_max_bytes', $5, false)",
           [
-            String(l.statementTimeoutMs),
+            wanted.timeout,
             String(l.maxDocsPerCollection),
             String(l.maxBytesPerBot),
             settingOf(l.maxAccountDocs),
             settingOf(l.maxAccountBytes),
           ],
         );
-        sessionSettings.set(client, this.#settingsKey);
+        sessionSettings.set(client, wanted);
       }
       return await work(client);
     } catch (err) {
@@ -214,7 +244,7 @@ export class DocumentStore {
       throw err;
     } finally {
       client.release(broken ? true : undefined);
-      if (observed) this.#observer?.connectionHeld(performance.now() - held);
+      if (use !== "index") this.#observer?.connectionHeld(performance.now() - held);
     }
   }
 
@@ -280,11 +310,28 @@ export class DocumentStore {
    * shares.
    */
   async #page(collection: string, filter: unknown, o: FindOptions): Promise<string[]> {
+    const id = o.limit === 1 && (o.sort === undefined || o.sort === null) ? idOnlyFilter(filter) : undefined;
+    if (id !== undefined) {
+      return this.#withClient(async (client) => {
+        const values = [this.botId, collection, id.docId, id.type, o.skip];
+        const { rows } = await client.query<{ t: string }>({ ...FIND_BY_ID, values });
+        return rows.map((row) => row.t);
+      }, "read");
+    }
     const budget = this.#limits.maxFindBytes;
     return this.#withClient(async (client) => {
       const params = new Params();
       const where = await this.#scope(client, collection, filter, params);
       const order = orderBySql(o.sort, params);
+      if (o.limit === 1) {
+        // One document: a page always holds its first, so no budget to keep and no window to compute.
+        const skip = params.add(o.skip, "bigint");
+        const { rows } = await client.query<{ t: string }>(
+          `select data::text as t from documents where ${where} order by ${order} limit 1 offset ${skip}`,
+          params.values,
+        );
+        return rows.map((row) => row.t);
+      }
       const limit = params.add(0, "int");
       const offset = params.add(0, "bigint");
       const left = params.add(0, "bigint");
@@ -315,7 +362,7 @@ export class DocumentStore {
         const average = bytes / texts.length;
         batch = Math.min(rest, Math.max(1, Math.ceil((budget - bytes) / average) + 1));
       }
-    });
+    }, "read");
   }
 
   async countDocuments(collection: string, filter: unknown): Promise<number> {
@@ -327,7 +374,7 @@ export class DocumentStore {
         params.values,
       );
       return rows[0]?.n ?? 0;
-    });
+    }, "read");
   }
 
   async insertOne(collection: string, raw: unknown): Promise<{ insertedId: string | number }> {
@@ -357,12 +404,14 @@ export class DocumentStore {
       if (seen.has(p.docId)) throw invalid(`duplicate _id '${excerpt(p.docId)}' in insertMany`);
       seen.add(p.docId);
     }
-    await this.#withClient((client) =>
-      client.query(
-        "insert into documents (bot_id, collection, doc_id, data) select $1, $2, x.id, x.data" +
-          " from unnest($3::text[], $4::jsonb[]) as x(id, data)",
-        [this.botId, collection, prepared.map((p) => p.docId), prepared.map((p) => JSON.stringify(p.data))],
-      ),
+    await this.#withClient(
+      (client) =>
+        client.query(
+          "insert into documents (bot_id, collection, doc_id, data) select $1, $2, x.id, x.data" +
+            " from unnest($3::text[], $4::jsonb[]) as x(id, data)",
+          [this.botId, collection, prepared.map((p) => p.docId), prepared.map((p) => JSON.stringify(p.data))],
+        ),
+      "write",
     );
     this.#statistics.wrote(this.botId, collection, prepared.length);
     return prepared.map((p) => p.data._id as string | number);
@@ -401,7 +450,7 @@ export class DocumentStore {
         if (written.rowCount === 1) return { matchedCount: 1, modifiedCount: 1 };
       }
       throw new DocumentStoreError("the document kept changing under this update; try again", "internal");
-    });
+    }, "write");
   }
 
   /**
@@ -455,7 +504,7 @@ export class DocumentStore {
       const r = rows[0]!;
       if (r.matched === 1 && r.updated === 0) throw invalid("document is larger than 256 KiB");
       return r.matched === 1;
-    });
+    }, "write");
   }
 
   async delete(collection: string, filter: unknown, one: boolean): Promise<{ deletedCount: number }> {
@@ -468,7 +517,7 @@ export class DocumentStore {
       const { rowCount } = await client.query(sql, params.values);
       this.#statistics.wrote(this.botId, collection, rowCount ?? 0);
       return { deletedCount: rowCount ?? 0 };
-    });
+    }, "write");
   }
 
   /** Creates (once) an index on one field of the collection for range queries and sorts. */
@@ -486,7 +535,7 @@ export class DocumentStore {
           limits: this.#limits,
           settingsKeyReset: () => sessionSettings.delete(client),
         }),
-      false,
+      "index",
     );
     this.#indexInfo.delete(collection);
     // Indexes of deleted bots stay until someone drops them: each new index sweeps them, off the caller's path.

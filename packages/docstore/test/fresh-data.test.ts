@@ -4,11 +4,12 @@
  * a walk of the bot's collection in id order. Shown by EXPLAIN of the statement the store runs (no timing), beside a
  * control import without the keeper whose plan is the walk. (docs/bot-runtime.md#fresh-data)
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { waitFor } from "@botyard/testing";
 import type pg from "pg";
 import { DocumentStore, StatisticsKeeper } from "../src/index.js";
-import { harness, type Harness } from "./support.js";
+import { harness, type Harness, testPool } from "./support.js";
 
 let h: Harness;
 const statements: Array<{ text: string; values: unknown[] }> = [];
@@ -138,5 +139,36 @@ describe("StatisticsKeeper", () => {
     await store.run("deleteMany", ["c", {}]);
     await counted.idle();
     expect(counted.analyzed).toBe(1);
+  });
+
+  it("under a role that does not own the table: both refusals reported, the bot's writes answered", async () => {
+    // Postgres refuses gin_clean_pending_list to a role that does not own the index, and skips the table on ANALYZE
+    // with a WARNING rather than an error: the keeper reports both, once, and the bot never sees either.
+    const role = `botyard_not_owner_${randomBytes(4).toString("hex")}`;
+    await h.pool.query(`create role ${role} login`);
+    const url = new URL(h.db.url);
+    url.username = role;
+    const notOwner = testPool(url.toString(), 1);
+    try {
+      const errors: unknown[] = [];
+      const keeper = new StatisticsKeeper(notOwner, {
+        rowsPerCollection: 10,
+        minIntervalMs: 0,
+        onError: (e) => errors.push(e),
+      });
+      const store = new DocumentStore(h.pool, await h.bot(), {}, undefined, keeper);
+      const docs = Array.from({ length: 10 }, (_, i) => ({ _id: `d${i}` }));
+      await expect(store.run("insertMany", ["c", docs])).resolves.toMatchObject({ insertedCount: 10 });
+      await keeper.idle();
+      expect(keeper.analyzed).toBe(1);
+      expect(errors).toHaveLength(1);
+      const message = (errors[0] as Error).message;
+      expect(message).toMatch(/gin_clean_pending_list: .*owner/);
+      expect(message).toMatch(/ANALYZE documents: .*skipping/);
+      expect(await store.run("countDocuments", ["c", {}])).toBe(10);
+    } finally {
+      await notOwner.end();
+      await h.pool.query(`drop role ${role}`);
+    }
   });
 });

@@ -358,6 +358,53 @@ describe("the per-bot CPU budget counts database time", () => {
   });
 });
 
+describe("a bot counting in a loop is throttled by its database time", () => {
+  it("ends its loop with ERR_CPU_BUDGET and its next request with 429, while a neighbour's findOne answers", async () => {
+    // As the issue's heavy bot: countDocuments over many documents (30,000 of 60,000), again and again, in one
+    // handler. Its isolate and its messages use a few milliseconds for 20 calls, far below its 150 ms burst (earned
+    // back at 1 ms a second); Postgres's time for the counts (tens of milliseconds each) is what uses it up, so a
+    // call after that would wait minutes for the budget, and fails at once instead. Without database time charged,
+    // the loop makes its 20 calls (or, on a loaded machine, runs into its time limit).
+    const hx = await startGatewayHarness({ cpu: { msPerSecond: 1, burstMs: 150 }, timeoutMs: 10_000 });
+    try {
+      const code = `
+        logic['count'] = async (q, b, db) => {
+          let answered = 0;
+          for (let i = 0; i < 20; i += 1) {
+            try { await db.operation.countDocuments('users', { tags: 'vip' }); answered += 1; }
+            catch (e) { return { answered, code: e.code }; }
+          }
+          return { answered, code: null };
+        };
+        logic['find'] = async (q, b, db) => db.operation.findOne('users', { uid: Number(q.uid) });`;
+      const heavy = await hx.bot(code);
+      const neighbour = await hx.bot(code);
+      for (const [botId, n] of [
+        [heavy.botId, 60_000],
+        [neighbour.botId, 1000],
+      ] as const) {
+        await hx.handle.pool.query(
+          "insert into documents (bot_id, collection, doc_id, data) select $1, 'users', i::text, jsonb_build_object(" +
+            "'_id', i::text, 'uid', i, 'tags', case when i % 2 = 0 then '[\"vip\"]'::jsonb else '[]'::jsonb end)" +
+            " from generate_series(1, $2::int) i",
+          [botId, n],
+        );
+      }
+      const counted = await request(hx.app).get(`/custom/${heavy.botId}/count`);
+      expect(counted.status).toBe(200);
+      expect(counted.body.data.code).toBe("ERR_CPU_BUDGET");
+      expect(counted.body.data.answered).toBeGreaterThan(0);
+      expect(counted.body.data.answered).toBeLessThan(20);
+      expect((await request(hx.app).get(`/custom/${heavy.botId}/count`)).status).toBe(429);
+      const found = await request(hx.app).get(`/custom/${neighbour.botId}/find?uid=42`);
+      expect(found.status).toBe(200);
+      expect(found.body.data).toMatchObject({ _id: "42", uid: 42 });
+    } finally {
+      await hx.close();
+    }
+  });
+});
+
 describe("host calls of a bot over its CPU budget", () => {
   it("fail inside the handler that used it up, with a reason the bot can act on", async () => {
     // 5 ms of burst, earned back at 1 ms a second: a 100 ms spin leaves a debt of minutes, past the 1 s wait.

@@ -16,6 +16,7 @@ import {
   type ScheduleOp,
 } from "../isolate/protocol.js";
 import { DocumentStoreError } from "@botyard/docstore";
+import { callTrace } from "./call-trace.js";
 import { EgressError, type Egress } from "./egress.js";
 import { ConcurrencyLimiter, LimitExceededError } from "./limiter.js";
 import type { HostMemoryLedger } from "./memory-budget.js";
@@ -128,7 +129,10 @@ export class BotHost implements SandboxHost {
     switch (call.kind) {
       case "db": {
         const run = () =>
-          this.#budgeted(this.#db, async () => new JsonText(await this.deps.store.runJson(call.op, call.args)));
+          this.#budgeted(this.#db, async () => {
+            callTrace?.mark("admitted");
+            return new JsonText(await this.deps.store.runJson(call.op, call.args));
+          });
         return PAGED_DB_OPERATIONS.has(call.op) ? this.#pages.run(run) : run();
       }
       case "tg":

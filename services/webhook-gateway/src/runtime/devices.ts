@@ -9,7 +9,8 @@
  * - `outbox`: a turn's messages to the isolates handed over from `setImmediate` (runtime/outbox.ts); plain, each
  *   handed over as it is made.
  * - `ring`: a sandbox's pending calls in a ring of slots (runtime/call-table.ts); plain, a Map.
- * - `decoder`: the message that ends every call decoded by hand (runtime/host-protocol.ts); plain, by the zod schema.
+ * - `decoder`: the message that ends every call, and a `db.operation` call, decoded by hand
+ *   (runtime/host-protocol.ts); plain, by the zod schema.
  * - `dispatcher`: the bot routes served by a `node:http` listener (routes/dispatch.ts); plain, express routes.
  */
 export const DEVICES = ["mailbox", "outbox", "ring", "decoder", "dispatcher"] as const;

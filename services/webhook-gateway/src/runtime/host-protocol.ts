@@ -1,13 +1,15 @@
 /**
  * Decoding what a bot's isolate sends. The bootstrap in the isolate is ours, but bot code shares the isolate and the
  * host trusts nothing from it: each message is parsed once here, into the typed union of isolate/protocol.ts, or
- * refused. One schema says what a message may be; beside it, the message every webhook call ends with is decoded by
- * hand, a performance device (runtime/devices.ts, `decoder`; see {@link doneOutcome}).
+ * refused. One schema says what a message may be; beside it, the message every webhook call ends with and a
+ * `db.operation` call are decoded by hand, a performance device (runtime/devices.ts, `decoder`; see
+ * {@link doneOutcome} and {@link dbCall}).
  */
 import { z } from "zod";
 import {
   type CallOutcome,
   DB_OPERATIONS,
+  type DbOperation,
   type FromIsolate,
   type HostCall,
   type LogicResult,
@@ -67,6 +69,22 @@ function doneOutcome(value: unknown): FromIsolate | undefined {
   return { type: "outcome", callId, outcome: { status: "done", result } };
 }
 
+const DB_OPERATION_NAMES: ReadonlySet<unknown> = new Set<unknown>(DB_OPERATIONS);
+
+/**
+ * A `db.operation` call, `{ type: "call", id, call: { kind: "db", op, args } }`, decoded by hand as
+ * {@link doneOutcome} decodes an outcome, and held to the same schema by the same kind of property test: it is the
+ * message most handlers send most often, once per call (bench/README.md#document-store).
+ */
+function dbCall(value: unknown): FromIsolate | undefined {
+  if (!isObject(value) || value.type !== "call") return undefined;
+  const { id, call } = value;
+  if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return undefined;
+  if (!isObject(call) || call.kind !== "db" || !DB_OPERATION_NAMES.has(call.op)) return undefined;
+  if (!Array.isArray(call.args) || call.args.length > 8) return undefined;
+  return { type: "call", id, call: { kind: "db", op: call.op as DbOperation, args: [...call.args] } };
+}
+
 /** A message from the isolate, or the reason it was refused. */
 export type Decoded = { ok: true; message: FromIsolate } | { ok: false; reason: string; callId?: number; id?: number };
 
@@ -82,7 +100,7 @@ export function decodeFromIsolate(text: unknown, byHand = true): Decoded {
   } catch {
     return { ok: false, reason: "message is not JSON" };
   }
-  const fast = byHand ? doneOutcome(value) : undefined;
+  const fast = byHand ? (doneOutcome(value) ?? dbCall(value)) : undefined;
   if (fast !== undefined) return { ok: true, message: fast };
   const parsed = fromIsolateSchema.safeParse(value);
   if (parsed.success) return { ok: true, message: parsed.data };

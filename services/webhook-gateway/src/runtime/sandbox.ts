@@ -29,6 +29,7 @@ import {
   type ToIsolate,
 } from "../isolate/protocol.js";
 import { type CallTable, MapCallTable, RingCallTable } from "./call-table.js";
+import { callTrace } from "./call-trace.js";
 import { ALL_DEVICES, type Devices } from "./devices.js";
 import { decodeFromIsolate } from "./host-protocol.js";
 import { CallbackInbox, type IsolateInbox, MailboxReader } from "./mailbox.js";
@@ -415,9 +416,11 @@ export class Sandbox {
     try {
       this.#slices += 1;
       // isolated-vm copies the text when the apply is made: from here the host need not hold it.
+      if (callTrace !== undefined && message.type === "reply") callTrace.mark("handed");
       receive.apply(undefined, [text ?? this.#textOf(message)], this.#applyOptions).then(
         () => {
           this.#slices -= 1;
+          callTrace?.mark("sliceEnded");
           // What the slice sent, read together now that it has ended (see runtime/mailbox.ts).
           this.#mailbox.drain();
         },
@@ -574,8 +577,10 @@ export class Sandbox {
       return;
     }
     this.#hostPending[call.kind] += 1;
+    callTrace?.mark("call");
     this.host.call(call).then(
       (value) => {
+        callTrace?.mark("answered");
         this.#hostPending[call.kind] -= 1;
         this.host.memory?.release(held);
         this.#deliverResult(id, value ?? null);

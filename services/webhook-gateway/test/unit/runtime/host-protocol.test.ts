@@ -86,4 +86,35 @@ describe("decodeFromIsolate", () => {
     expect(decodeFromIsolate(JSON.stringify({ ...done, callId: 0 }))).toMatchObject({ ok: false });
     expect(decodeFromIsolate(JSON.stringify({ ...done, callId: 1.5 }))).toMatchObject({ ok: false });
   });
+
+  it("decodes a db.operation call by hand exactly as the schema does", () => {
+    const often = <T>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) =>
+      fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: other, weight: 1 });
+    const op = often(fc.constantFrom("findOne", "findAll", "insertMany", "createIndex"), fc.constantFrom("drop", 1));
+    const args = often(
+      fc.array(fc.jsonValue(), { maxLength: 8 }),
+      fc.oneof(fc.array(fc.jsonValue(), { minLength: 9 }), fc.jsonValue()),
+    );
+    const kind = often(fc.constant("db"), fc.constantFrom("tg", "http", "DB"));
+    const call = often(fc.record({ kind, op, args, extra: fc.jsonValue() }, { requiredKeys: [] }), fc.jsonValue());
+    const id = often(
+      fc.integer({ min: 1 }),
+      fc.oneof(fc.constant(0), fc.integer({ max: -1 }), fc.double(), fc.string()),
+    );
+    const type = often(fc.constant("call"), fc.constantFrom("outcome", "log", "Call"));
+    const message = fc.record({ type, id, call, other: fc.jsonValue() }, { requiredKeys: ["type"] });
+    fc.assert(
+      fc.property(message, (m) => {
+        const text = JSON.stringify(m);
+        const decoded = decodeFromIsolate(text);
+        const expected = fromIsolateSchema.safeParse(JSON.parse(text));
+        expect(decoded.ok).toBe(expected.success);
+        if (decoded.ok && expected.success) expect(decoded.message).toStrictEqual(expected.data);
+      }),
+      { numRuns: 2000 },
+    );
+    const findOne = { type: "call", id: 7, call: { kind: "db", op: "findOne", args: ["users", { _id: "u-1" }] } };
+    expect(decodeFromIsolate(JSON.stringify({ ...findOne, extra: 1 }))).toStrictEqual({ ok: true, message: findOne });
+    expect(decodeFromIsolate(JSON.stringify({ ...findOne, id: 0 }))).toMatchObject({ ok: false });
+  });
 });
