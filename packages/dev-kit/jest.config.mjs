@@ -1,0 +1,2 @@
+import base from "../../jest.config.base.mjs";
+export default { ...base };
