@@ -8,7 +8,7 @@
  * one JSON line on stdout (`{"method":…,"params":…}`); everything else goes to stderr.
  */
 import { spawn } from "node:child_process";
-import { existsSync, type FSWatcher, readFileSync, rmSync, watch } from "node:fs";
+import { existsSync, type FSWatcher, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -127,7 +127,52 @@ async function run(args: RunArgs): Promise<number> {
     }
   }
   const home = path.resolve(".botyard-dev");
+  // One run per folder: two would open the same PGlite data and spoil it.
+  const lock = path.join(home, "run.pid");
+  const holder = lockHolder(lock);
+  if (holder !== undefined) {
+    stderr.write(
+      `botyard-dev run: another run (pid ${holder}) uses ${home}; stop it first, or run from another folder\n`,
+    );
+    return 1;
+  }
   if (args.fresh) rmSync(home, { recursive: true, force: true });
+  mkdirSync(home, { recursive: true });
+  writeFileSync(lock, String(process.pid));
+  try {
+    return await runIn(args, file, name, home, env, say);
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** The pid of a live process holding the lock file, or undefined. */
+function lockHolder(lock: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: alive, another user's; ESRCH: gone, the lock is stale.
+    return (err as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
+  }
+}
+
+async function runIn(
+  args: RunArgs,
+  file: string,
+  name: string,
+  home: string,
+  env: Record<string, string>,
+  say: (text: string) => void,
+): Promise<number> {
+  const { stdout, stderr } = process;
 
   const code = readFileSync(file, "utf8");
   const syntax = syntaxErrorOf(code, file);
