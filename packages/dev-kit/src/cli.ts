@@ -3,6 +3,9 @@
  * Each subcommand is a module of src/commands/ exporting `main(argv) => exit code`, loaded only when named, so
  * `botyard-dev deploy` never loads the isolate or the embedded Postgres.
  */
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
 export interface Command {
   /** One line for `botyard-dev --help`. */
   summary: string;
@@ -37,4 +40,9 @@ export async function cli(argv: string[]): Promise<number> {
 function load(name: string): Promise<unknown> {
   const specifier = `./commands/${name}.js`;
   return import(specifier);
+}
+
+// Run as a program (the bin, or `node --import tsx src/cli.ts`): `botyard-dev <command> …`.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  process.exit(await cli(process.argv.slice(2)));
 }

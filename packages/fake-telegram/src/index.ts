@@ -1,1 +1,1 @@
-export { FakeTelegram, type FakeTelegramBehaviour, type RecordedCall } from "./server.js";
+export { type CallListener, FakeTelegram, type FakeTelegramBehaviour, type RecordedCall } from "./server.js";

@@ -57,6 +57,9 @@ const initialBehaviour = (): FakeTelegramBehaviour => ({
 
 type Reply = { status: number; body: Record<string, unknown> };
 
+/** Told of each call as it is answered: the call, and the `result` answered (undefined for an error answer). */
+export type CallListener = (call: RecordedCall, result: unknown) => void;
+
 /** The fake server. Start it with {@link FakeTelegram.start}; `apiRoot` is what TELEGRAM_API_ROOT should be. */
 export class FakeTelegram {
   readonly calls: RecordedCall[] = [];
@@ -69,6 +72,7 @@ export class FakeTelegram {
   readonly #delayed = new Set<NodeJS.Timeout>();
   #messageId = 1;
   #keepRecords: boolean;
+  readonly #listeners = new Set<CallListener>();
 
   private constructor(keepRecords: boolean) {
     this.#keepRecords = keepRecords;
@@ -106,6 +110,15 @@ export class FakeTelegram {
     this.#windows.clear();
   }
 
+  /**
+   * Calls `listener` with each call as it is answered, whether or not records are kept; returns the function that
+   * stops it. The author's kit prints a bot's calls this way, and learns the `message_id` of what it sent.
+   */
+  onCall(listener: CallListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Recorded calls of `method` (and of `token`, when given). */
   callsOf(method: string, token?: string): RecordedCall[] {
     return this.calls.filter((c) => c.method === method && (token === undefined || c.token === token));
@@ -138,8 +151,10 @@ export class FakeTelegram {
       }
     }
     this.callCount += 1;
-    if (this.#keepRecords) this.calls.push({ token, method, params, at });
+    const call: RecordedCall = { token, method, params, at };
+    if (this.#keepRecords) this.calls.push(call);
     const reply = this.#decide(token, method, params, at);
+    for (const listener of this.#listeners) listener(call, reply.body.ok === true ? reply.body.result : undefined);
     const delay = this.behaviour.delayNext.shift() ?? this.behaviour.latencyMs;
     if (delay > 0) {
       const timer = setTimeout(() => {

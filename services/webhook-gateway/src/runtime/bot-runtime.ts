@@ -55,6 +55,11 @@ export interface RuntimeOptions {
   memory?: { gatewayMb?: number; botHostMb?: number };
   /** The performance devices on (runtime/devices.ts). @defaultValue {@link ALL_DEVICES} */
   devices?: Devices;
+  /**
+   * The name of bot code in its stack traces and syntax errors: the author's kit gives the file's path, so an error
+   * points into the author's own file. @defaultValue "bot.js"
+   */
+  codeFilename?: string;
 }
 
 /**
@@ -86,7 +91,8 @@ export interface RuntimeEvents {
 export interface RuntimeDeps {
   repository: GatewayRepository;
   logs: BotLogWriter;
-  halts: HaltTracker;
+  /** Strikes across replicas (bots/halt-tracker.ts); a single process may count them itself. */
+  halts: Pick<HaltTracker, "hit">;
   box: SecretBox;
   telegram: TelegramClient;
   egress: Egress;
@@ -447,7 +453,15 @@ export class BotRuntime {
     try {
       const limits = { ...this.options.limits, hostBytes: this.memory.options.botHostBytes };
       const devices = this.options.devices ?? ALL_DEVICES;
-      const sandbox = await Sandbox.create(await isolateScript(), loaded.runningCode, env, host, limits, devices);
+      const sandbox = await Sandbox.create(
+        await isolateScript(),
+        loaded.runningCode,
+        env,
+        host,
+        limits,
+        devices,
+        this.options.codeFilename,
+      );
       built = sandbox;
       sandbox.onIncident = (incident) => this.#strike(botId, incident);
       return { sandbox, fingerprint: loaded.fingerprint };

@@ -182,7 +182,8 @@ export class Sandbox {
   /**
    * Builds the isolate, runs the bootstrap (`script`) and then the bot's code. Throws SandboxError: `error` for code
    * that does not compile or throws at its top level, `timeout`/`memory` for a top level past a limit. `devices` are
-   * the performance devices on (runtime/devices.ts).
+   * the performance devices on (runtime/devices.ts). `filename` names the bot's code in its stack traces and syntax
+   * errors (`at bot.js:3:9`).
    */
   static async create(
     script: string,
@@ -191,6 +192,7 @@ export class Sandbox {
     host: SandboxHost,
     limits: SandboxLimits,
     devices: Devices = ALL_DEVICES,
+    filename = "bot.js",
   ): Promise<Sandbox> {
     const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb });
     let sandbox: Sandbox | undefined;
@@ -213,7 +215,7 @@ export class Sandbox {
       bootstrap.release();
       sandbox.#receive = await context.global.get("__botyardReceive", { reference: true });
       await context.global.delete("__botyardReceive");
-      const compiled = await isolate.compileScript(code, { filename: "bot.js" }).catch((err: Error) => {
+      const compiled = await isolate.compileScript(code, { filename }).catch((err: Error) => {
         throw new SandboxError("error", `SyntaxError: ${err.message}`);
       });
       // The completion value may be any object (`bot.on(…)` returns bot): take it by reference, then drop it.
