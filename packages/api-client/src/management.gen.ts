@@ -12,13 +12,13 @@ export interface paths {
         };
         /**
          * Start the bot's saved code
-         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says).
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says). With autoRollback, the new deploy is watched and goes back to the version that ran before if it fails to load, is halted, or fails most of its first calls; msg says until when (docs/versions.md#automatic-rollback).
          */
         get: operations["restartBotViaGet"];
         put?: never;
         /**
          * Start the bot's saved code
-         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says).
+         * @description Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg (the reply has no other field, as the spec says). With autoRollback, the new deploy is watched and goes back to the version that ran before if it fails to load, is halted, or fails most of its first calls; msg says until when (docs/versions.md#automatic-rollback).
          */
         post: operations["restartBot"];
         delete?: never;
@@ -213,6 +213,30 @@ export interface paths {
          * @description The version with its code. A version the bot does not have (never made, or pruned): 404.
          */
         post: operations["getVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiv3/previewBot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call a handler of a saved version without touching the running bot
+         * @description Runs logic[path] of version in an isolate of its own on the gateway, with the bot's data, env and limits, whatever the bot's status; the running version and its isolate stay as they are. Answers what the custom webhook would have answered (status, headers, body). The bot's log shows the preview's lines, marked.
+         */
+        get: operations["previewBotViaGet"];
+        put?: never;
+        /**
+         * Call a handler of a saved version without touching the running bot
+         * @description Runs logic[path] of version in an isolate of its own on the gateway, with the bot's data, env and limits, whatever the bot's status; the running version and its isolate stay as they are. Answers what the custom webhook would have answered (status, headers, body). The bot's log shows the preview's lines, marked.
+         */
+        post: operations["previewBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -795,7 +819,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the saved code (clears a halt) */
+        /** Run the saved code (clears a halt); with autoRollback, undo by itself if it fails */
         post: operations["dashboardRestartBot"];
         delete?: never;
         options?: never;
@@ -1868,6 +1892,13 @@ export interface components {
              * @enum {string}
              */
             webhook?: "registered" | "none" | "failed";
+            /** @description Asked with autoRollback: the watch; null when no earlier version ran to return to. */
+            autoRollback?: {
+                /** @description When the watch ends (ISO 8601). */
+                until: string;
+                /** @description The version a rollback returns to. */
+                to: number;
+            } | null;
         };
         DashboardRestartBotReply: {
             /** @enum {boolean} */
@@ -1877,6 +1908,13 @@ export interface components {
              * @enum {string}
              */
             webhook: "registered" | "none" | "failed";
+            /** @description Asked with autoRollback: the watch; null when no earlier version ran to return to. */
+            autoRollback?: {
+                /** @description When the watch ends (ISO 8601). */
+                until: string;
+                /** @description The version a rollback returns to. */
+                to: number;
+            } | null;
         };
         DashboardStopBotReply: {
             /** @enum {boolean} */
@@ -2185,6 +2223,7 @@ export interface operations {
         parameters: {
             query: {
                 botId: string;
+                autoRollback?: boolean;
             };
             header?: never;
             path?: never;
@@ -2318,6 +2357,8 @@ export interface operations {
                      * @example k3Jx9QmZ2pL0aVb7TnRe
                      */
                     botId: string;
+                    /** @description Watch the new deploy for BOT_AUTO_ROLLBACK_WINDOW_S (60 s) and go back to the version that ran before when it fails to load, is halted, or fails more than half of at least 20 calls (default false). */
+                    autoRollback?: boolean;
                 };
             };
         };
@@ -4752,6 +4793,358 @@ export interface operations {
                      *       "ok": false,
                      *       "msg": "Internal error",
                      *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    previewBotViaGet: {
+        parameters: {
+            query: {
+                botId: string;
+                version: number;
+                method?: string;
+                path: string;
+                /** @description The handler's query (string values). On GET: JSON text of the object. */
+                query?: string;
+                body?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 3 answered 200",
+                     *       "status": 200,
+                     *       "headers": {
+                     *         "content-type": "application/json; charset=utf-8"
+                     *       },
+                     *       "body": {
+                     *         "ok": true,
+                     *         "message": "Hello"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The HTTP status the webhook would have answered. */
+                        status: number;
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** @description Parsed JSON when the reply is JSON, else its text. */
+                        body?: unknown;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The webhook gateway could not be reached (in time). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "The webhook gateway could not be reached",
+                     *       "stat_code": 502
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Postgres or Redis does not answer; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Service temporarily unavailable; try again shortly",
+                     *       "stat_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+        };
+    };
+    previewBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your personal API key (dashboard: Settings → API Key; CLI: `pnpm botyard user:key`).
+                     * @example byk_AbCdEfGhIjKlMnOp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG
+                     */
+                    apiKey: string;
+                    /**
+                     * @description The bot's id, as createBot or listBots gave it.
+                     * @example k3Jx9QmZ2pL0aVb7TnRe
+                     */
+                    botId: string;
+                    /**
+                     * @description A version number, as listVersions gave it.
+                     * @example 3
+                     */
+                    version: number;
+                    /**
+                     * @description GET, POST, PUT, PATCH or DELETE (default POST).
+                     * @example POST
+                     */
+                    method?: string;
+                    /**
+                     * @description The handler to call: a key of `logic` (1 to 100 letters, digits, _ and -).
+                     * @example hello
+                     */
+                    path: string;
+                    /** @description The handler's query (string values). On GET: JSON text of the object. */
+                    query?: {
+                        [key: string]: string;
+                    };
+                    /** @description The handler's JSON body (ignored for method GET). */
+                    body?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "msg": "Version 3 answered 200",
+                     *       "status": 200,
+                     *       "headers": {
+                     *         "content-type": "application/json; charset=utf-8"
+                     *       },
+                     *       "body": {
+                     *         "ok": true,
+                     *         "message": "Hello"
+                     *       },
+                     *       "stat_code": 200
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        msg: string;
+                        /** @description The HTTP status the webhook would have answered. */
+                        status: number;
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** @description Parsed JSON when the reply is JSON, else its text. */
+                        body?: unknown;
+                        /** @enum {number} */
+                        stat_code: 200;
+                    };
+                };
+            };
+            /** @description A field is missing, ill-typed or not acceptable; msg names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "botId is required",
+                     *       "stat_code": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The apiKey is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Invalid API Key",
+                     *       "stat_code": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description Bot not found, or Version not found. Another account's bot is as absent as a missing one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Bot not found",
+                     *       "stat_code": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The body (or a code field) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Request body is larger than 1280kb",
+                     *       "stat_code": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description An unexpected fault; details stay in the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "Internal error",
+                     *       "stat_code": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Apiv3Error"];
+                };
+            };
+            /** @description The webhook gateway could not be reached (in time). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "msg": "The webhook gateway could not be reached",
+                     *       "stat_code": 502
                      *     }
                      */
                     "application/json": components["schemas"]["Apiv3Error"];
@@ -11201,6 +11594,8 @@ export interface operations {
                     code: string;
                     /** @description Restart at once so the new code runs (default false: runs after restart). */
                     restart?: boolean;
+                    /** @description Watch the new deploy for BOT_AUTO_ROLLBACK_WINDOW_S (60 s) and go back to the version that ran before when it fails to load, is halted, or fails more than half of at least 20 calls (default false). */
+                    autoRollback?: boolean;
                     /**
                      * @description A note kept with the version this save makes (listVersions and the dashboard's History show it).
                      * @example Greet in Spanish too
@@ -11384,7 +11779,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Watch the new deploy for BOT_AUTO_ROLLBACK_WINDOW_S (60 s) and go back to the version that ran before when it fails to load, is halted, or fails more than half of at least 20 calls (default false). */
+                    autoRollback?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Done. */
             200: {
@@ -11485,6 +11887,24 @@ export interface operations {
                      *       "error": {
                      *         "code": "METHOD_NOT_ALLOWED",
                      *         "message": "Method PUT not allowed; use GET"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardError"];
+                };
+            };
+            /** @description The body (or the code) is over its size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "BODY_TOO_LARGE",
+                     *         "message": "code is larger than 1 MiB"
                      *       }
                      *     }
                      */
@@ -12395,6 +12815,11 @@ export interface operations {
                     };
                     /** @description JSON body (ignored for GET). */
                     body?: unknown;
+                    /**
+                     * @description A saved version to preview in an isolate of its own (path is then a handler name); absent: the running bot.
+                     * @example 3
+                     */
+                    version?: number;
                 };
             };
         };

@@ -2,7 +2,15 @@
  * Secrets at rest: AES-256-GCM for what must be read back (bot tokens, env vars), SHA-256 for what only needs to be
  * recognised (API key secrets, bot tokens for lookup, webhook secrets), constant-time comparison for both.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  scryptSync,
+  timingSafeEqual,
+} from "node:crypto";
 
 const VERSION = "v1";
 
@@ -50,6 +58,15 @@ export class SecretBox {
 /** Hex SHA-256 of `value`. */
 export function sha256(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+/**
+ * The bearer token management shows the gateway's internal routes (docs/versions.md#previews): derived from
+ * SECRET_KEY, which both services hold already, so no second secret has to be distributed, and never equal to
+ * anything else derived from it.
+ */
+export function internalToken(secretKey: string): string {
+  return createHmac("sha256", secretKey).update("botyard internal gateway routes v1").digest("base64url");
 }
 
 /** Compares two strings in time independent of where they differ (lengths are hashed first to equalise them). */

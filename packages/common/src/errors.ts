@@ -25,6 +25,7 @@ export const errorCatalogue = {
   INVALID_API_KEY: { status: 401, message: "Invalid API Key" },
   INVALID_BOT_TOKEN: { status: 401, message: "Invalid bot token" },
   INVALID_SECRET_TOKEN: { status: 401, message: "Invalid secret token" },
+  INVALID_INTERNAL_TOKEN: { status: 401, message: "Invalid internal token" },
   // The dashboard's accounts and sessions (docs/dashboard.md).
   UNAUTHENTICATED: { status: 401, message: "Sign in first" },
   INVALID_CREDENTIALS: { status: 401, message: "Wrong e-mail or password" },

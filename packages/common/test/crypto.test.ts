@@ -1,7 +1,16 @@
 /** crypto.ts: the ciphertext format and its checks, hashes, constant-time comparison and the ids we hand out. */
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { constantTimeEqual, ID_PATTERN, newId, randomToken, SecretBox, SecretBoxError, sha256 } from "../src/crypto.js";
+import {
+  constantTimeEqual,
+  ID_PATTERN,
+  internalToken,
+  newId,
+  randomToken,
+  SecretBox,
+  SecretBoxError,
+  sha256,
+} from "../src/crypto.js";
 
 const box = new SecretBox("botyard-test-vector-key");
 // Made by this implementation with the key above: values stored by earlier releases must stay readable.
@@ -95,5 +104,16 @@ describe("randomToken and ids", () => {
   it("ID_PATTERN takes 1 to 64 letters and digits only", () => {
     for (const ok of ["a", "Z9", "x".repeat(64)]) expect(ID_PATTERN.test(ok)).toBe(true);
     for (const bad of ["", "x".repeat(65), "a_b", "a-b", "a b", "é", "a\n"]) expect(ID_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe("internalToken", () => {
+  it("is the same for one SECRET_KEY, differs between keys, and reveals neither the key nor other derivations", () => {
+    const key = "a-secret-key-of-the-operator";
+    expect(internalToken(key)).toBe(internalToken(key));
+    expect(internalToken(key)).not.toBe(internalToken(`${key}x`));
+    expect(internalToken(key)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(internalToken(key)).not.toContain(key);
+    expect(internalToken(key)).not.toBe(sha256(key));
   });
 });

@@ -24,6 +24,7 @@ describe("errorCatalogue", () => {
       INVALID_API_KEY: "401 Invalid API Key",
       INVALID_BOT_TOKEN: "401 Invalid bot token",
       INVALID_SECRET_TOKEN: "401 Invalid secret token",
+      INVALID_INTERNAL_TOKEN: "401 Invalid internal token",
       UNAUTHENTICATED: "401 Sign in first",
       INVALID_CREDENTIALS: "401 Wrong e-mail or password",
       CSRF: "403 Cross-site request refused: reload the page and try again",

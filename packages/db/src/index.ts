@@ -25,3 +25,4 @@ export {
   type ScheduleRunView,
   type ScheduleView,
 } from "./schedule-repository.js";
+export { insertVersion, type NewVersion, type PrunePointers, pruneVersions, type Tx } from "./versions.js";

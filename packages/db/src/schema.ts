@@ -110,6 +110,13 @@ export const bots = pgTable(
     savedVersion: integer("saved_version").notNull().default(0),
     /** The version the last restart deployed (what `runningCode` holds); null until the first restart. */
     runningVersion: integer("running_version"),
+    /**
+     * While set and in the future, the restart that deployed the running version watches it and rolls back to
+     * `rollbackToVersion` when it fails (docs/versions.md#automatic-rollback); null when nothing watches.
+     */
+    rollbackWatchUntil: timestamp("rollback_watch_until", { withTimezone: true, mode: "date" }),
+    /** The version an automatic rollback returns to: the one running before the watched restart. Never pruned. */
+    rollbackToVersion: integer("rollback_to_version"),
     /** AES-256-GCM ciphertext of the Telegram token (see @botyard/common crypto). */
     tokenEnc: text("token_enc"),
     /** SHA-256 of the token: how the broadcast routes authenticate `X-Bot-Token` without decrypting every bot. */

@@ -14,6 +14,7 @@ export const SCHEME = {
   csrf: "DashboardCsrf",
   operatorToken: "OperatorToken",
   telegramSecret: "TelegramSecretToken",
+  internalToken: "InternalToken",
 } as const;
 
 /** The cookie of the dashboard's session (docs/dashboard.md#sessions). */
@@ -71,6 +72,13 @@ export const SECURITY_SCHEMES = {
     in: "header",
     name: "X-Telegram-Bot-Api-Secret-Token",
     description: "The secret_token restartBot gave Telegram's setWebhook; Telegram sends it with every update.",
+  },
+  [SCHEME.internalToken]: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "The internal token management derives from SECRET_KEY, for the gateway's internal routes " +
+      "(docs/versions.md#previews).",
   },
   [SCHEME.operatorToken]: {
     type: "http",

@@ -9,7 +9,7 @@ import { Counter, httpMetricsMiddleware, type Registry } from "@botyard/common/m
 import { errorHandler } from "@botyard/common/http";
 import { operatorRouter, type ReadinessCheck } from "@botyard/common/service";
 import type { RedisNames, RedisConnection } from "@botyard/common/redis";
-import { SecretBox } from "@botyard/common/crypto";
+import { internalToken, SecretBox } from "@botyard/common/crypto";
 import type { Logger } from "@botyard/common/logging";
 import { parsePlans, type Plans } from "@botyard/common/plans";
 import { type Database, ScheduleRepository, UsageRepository } from "@botyard/db";
@@ -74,6 +74,13 @@ export interface ManagementDeps {
   /** How long the dashboard's "Try it" waits for the gateway (default 10 s). */
   tryTimeoutMs?: number;
   /**
+   * GATEWAY_INTERNAL_URL: the gateway as management reaches it, for previews (docs/versions.md#previews).
+   * @defaultValue webhookBaseUrl
+   */
+  gatewayInternalUrl?: string;
+  /** BOT_AUTO_ROLLBACK_WINDOW_S (docs/versions.md#automatic-rollback). @defaultValue 60 */
+  autoRollbackWindowS?: number;
+  /**
    * TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (express "trust proxy"; default loopback). The
    * sign-in throttle's per-IP count and the cookie's Secure flag depend on it (docs/dashboard.md#sign-in-throttling).
    */
@@ -129,6 +136,11 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     logger: deps.logger,
     webhookBaseUrl: deps.webhookBaseUrl,
     ...(deps.tryTimeoutMs !== undefined ? { tryTimeoutMs: deps.tryTimeoutMs } : {}),
+    previews: {
+      gatewayUrl: (deps.gatewayInternalUrl ?? deps.webhookBaseUrl).replace(/\/+$/, ""),
+      token: internalToken(deps.secretKey),
+    },
+    ...(deps.autoRollbackWindowS !== undefined ? { autoRollbackWindowS: deps.autoRollbackWindowS } : {}),
     ...(deps.transferLookups ? { transferLookups: deps.transferLookups } : {}),
   });
   const versions = new VersionService({ versions: versionRepository, bots });

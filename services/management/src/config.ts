@@ -36,19 +36,20 @@ export const managementConfigSchema = baseConfigSchema.extend({
   /** The dashboard's public address, for invite links and the accepted Origin; default http://127.0.0.1:<port>. */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   /**
-   * Versions of its code each bot keeps; older ones are deleted as new ones are written, never the running one.
-   * @see docs/versions.md#pruning
-   * @defaultValue 100
+   * The webhook gateway as management reaches it, for previews of saved versions (docs/versions.md#previews).
+   * @defaultValue WEBHOOK_BASE_URL, else http://127.0.0.1:<GATEWAY_PORT>
    */
-  BOT_VERSIONS_KEPT: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000" })
-      .int("BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
-      .min(1, "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
-      .max(100_000, "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
-      .default(100),
-  ),
+  GATEWAY_INTERNAL_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  /**
+   * How long a restart with autoRollback watches the new version (docs/versions.md#automatic-rollback).
+   * @defaultValue 60
+   */
+  BOT_AUTO_ROLLBACK_WINDOW_S: z.coerce
+    .number({ message: "BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600" })
+    .int("BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600")
+    .min(5, "BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600")
+    .max(3600, "BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600")
+    .default(60),
   /** The account plans and the default one. @see docs/operations.md#plans-and-quotas */
   ...plansConfigShape,
 });

@@ -32,6 +32,8 @@ await startService({
       webhookBaseUrl: webhookBaseUrl(config),
       plans: parsePlans(config.PLANS, config.DEFAULT_PLAN),
       versionsKept: config.BOT_VERSIONS_KEPT,
+      autoRollbackWindowS: config.BOT_AUTO_ROLLBACK_WINDOW_S,
+      ...(config.GATEWAY_INTERNAL_URL !== undefined ? { gatewayInternalUrl: config.GATEWAY_INTERNAL_URL } : {}),
       checks,
       isDraining,
       operatorToken: config.OPERATOR_TOKEN,

@@ -5,6 +5,8 @@
  * account, another account's bot, a real job) so that success paths are reached too. The dashboard's /api routes get
  * a signed-in session of their own (cookie, X-CSRF-Token and a same-origin Origin) when the credential is "valid".
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
@@ -34,6 +36,7 @@ const DASH_NO_SESSION = [/\/stream$/, /^\/api\/auth\/signout$/, /^\/api\/auth\/p
 /** /api routes whose success the generator cannot reach (a real invite token; the above). */
 const DASH_NO_SUCCESS = [...DASH_NO_SESSION, /^\/api\/auth\/invite\//];
 let h: Harness;
+let gateway: Server;
 let document: JsonSchema;
 let checker: ResponseChecker;
 const state = { apiKey: "", bot: "", broadcastBot: "", broadcastToken: "", job: "", otherBot: "", otherEmail: "" };
@@ -75,7 +78,14 @@ async function dashFixtures(): Promise<void> {
 beforeAll(async () => {
   // Throttles would turn the generator's wrong passwords, sign-ups and transfers into 429s (they have tests of their own).
   const many = { limit: 100_000, windowMs: 60_000 };
+  // previewBot asks the gateway (webhookBaseUrl by default): a stand-in that answers as a handler would.
+  gateway = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true,"data":1}'));
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
   h = await startHarness({
+    webhookBaseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
     signInThrottle: { perEmail: 100_000, perIpEmail: 100_000, perIp: 100_000, windowMs: 60_000 },
     addressLimits: { signUp: many, acceptInvite: many },
     transferLookups: many,
@@ -106,6 +116,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+  await new Promise((resolve) => gateway.close(resolve));
 });
 
 function fixturesFor(op: DocumentedOperation) {
@@ -133,6 +144,9 @@ function fixturesFor(op: DocumentedOperation) {
       if (name === "key" && /[sS]chedule/.test(op.path))
         return fc.oneof({ weight: 6, arbitrary: fc.constant(SCHEDULE_KEY) }, fc.string());
       if (name === "targetEmail") return fc.oneof(fc.constant(state.otherEmail), fc.emailAddress());
+      // previewBot's handler name: mostly a valid one (the stand-in gateway answers any).
+      if (name === "path" && op.path.endsWith("/previewBot"))
+        return fc.oneof({ weight: 6, arbitrary: fc.constant("hello") }, fc.string());
       return undefined;
     },
     credential(scheme: string) {

@@ -1,5 +1,5 @@
 /**
- * The dashboard's settings: SIGNUP, PUBLIC_BASE_URL, TRUST_PROXY, and ARGON2_CONCURRENCY, read once
+ * The dashboard's settings: SIGNUP, PUBLIC_BASE_URL, TRUST_PROXY, ARGON2_CONCURRENCY, and the version ones, read once
  * with zod.
  */
 import { describe, expect, it } from "@jest/globals";
@@ -46,5 +46,26 @@ describe("dashboard settings", () => {
     expect(defaultArgon2Concurrency(16, 8)).toBe(6);
     expect(defaultArgon2Concurrency(1, 4)).toBe(1);
     expect(defaultArgon2Concurrency(4, 2)).toBe(1);
+  });
+});
+
+describe("version settings", () => {
+  it("defaults BOT_AUTO_ROLLBACK_WINDOW_S to 60 and GATEWAY_INTERNAL_URL to none, and reads them", () => {
+    expect(load({}).BOT_AUTO_ROLLBACK_WINDOW_S).toBe(60);
+    expect(load({}).GATEWAY_INTERNAL_URL).toBeUndefined();
+    expect(load({ GATEWAY_INTERNAL_URL: "" }).GATEWAY_INTERNAL_URL).toBeUndefined();
+    const config = load({ BOT_AUTO_ROLLBACK_WINDOW_S: "5", GATEWAY_INTERNAL_URL: "http://gateway:3001" });
+    expect(config.BOT_AUTO_ROLLBACK_WINDOW_S).toBe(5);
+    expect(config.GATEWAY_INTERNAL_URL).toBe("http://gateway:3001");
+    expect(load({ BOT_VERSIONS_KEPT: "7" }).BOT_VERSIONS_KEPT).toBe(7);
+  });
+
+  it("refuses a window outside 5 to 3600 s and an internal URL that is not one, naming the variable", () => {
+    for (const bad of ["4", "3601", "1.5", "soon"]) {
+      expect(() => load({ BOT_AUTO_ROLLBACK_WINDOW_S: bad })).toThrow(
+        /BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number/,
+      );
+    }
+    expect(() => load({ GATEWAY_INTERNAL_URL: "not a url" })).toThrow(/GATEWAY_INTERNAL_URL/);
   });
 });

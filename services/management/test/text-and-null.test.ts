@@ -295,6 +295,7 @@ describe("null never means absent", () => {
     listVersions: {},
     getVersion: { version: 1 },
     rollbackBot: { version: 1 },
+    previewBot: { version: 1, path: "x" },
   };
   it("refuses null on every field of every /apiv3 operation, naming the field", async () => {
     const checked: string[] = [];

@@ -248,6 +248,92 @@ describe("rollbackBot", () => {
   });
 });
 
+describe("restart with autoRollback", () => {
+  const watchOf = async (botId: string) =>
+    (
+      await h.handle.pool.query(
+        "select rollback_to_version, rollback_watch_until > now() + interval '50 seconds' as watched from bots where id = $1",
+        [botId],
+      )
+    ).rows[0] as { rollback_to_version: number | null; watched: boolean | null };
+
+  it("watches the new deploy for the window, to return to the version that ran before", async () => {
+    const botId = await createBot("// one");
+    await post("restartBot", { apiKey: owner.apiKey, botId });
+    await edit(botId, "// two");
+    const res = await post("restartBot", { apiKey: owner.apiKey, botId, autoRollback: true });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toMatch(/^Bot \w+ restarted; rolls back to version 1 by itself if it fails before \d{4}-/);
+    expect(await watchOf(botId)).toEqual({ rollback_to_version: 1, watched: true });
+    // A restart without it ends the watch.
+    await post("restartBot", { apiKey: owner.apiKey, botId });
+    expect(await watchOf(botId)).toEqual({ rollback_to_version: null, watched: null });
+  });
+
+  it("does not watch when nothing different ran before, and says so", async () => {
+    const botId = await createBot("// one");
+    const first = await post("restartBot", { apiKey: owner.apiKey, botId, autoRollback: true });
+    expect(first.body.msg).toMatch(/not watched for automatic rollback: no earlier version ran$/);
+    const same = await post("restartBot", { apiKey: owner.apiKey, botId, autoRollback: true });
+    expect(same.body.msg).toMatch(/not watched/);
+    expect(await watchOf(botId)).toEqual({ rollback_to_version: null, watched: null });
+    expectError(
+      await post("restartBot", { apiKey: owner.apiKey, botId, autoRollback: "yes" }),
+      400,
+      "autoRollback must be a boolean",
+    );
+  });
+
+  it("keeps the version a watch returns to through pruning", async () => {
+    const botId = await createBot("// 1");
+    await post("restartBot", { apiKey: owner.apiKey, botId });
+    await edit(botId, "// 2");
+    await post("restartBot", { apiKey: owner.apiKey, botId, autoRollback: true });
+    for (let i = 3; i <= 10; i++) await edit(botId, `// ${i}`);
+    expect((await list(botId, 100)).versions.map((v) => v.version)).toEqual([10, 9, 8, 7, 6, 2, 1]);
+  });
+
+  it("Save and restart from the dashboard takes it, and shows the watch", async () => {
+    const created = await browser.call("post", "/api/bots", { name: "Dash watch", code: "// one" });
+    const botId = created.body.botId as string;
+    await browser.call("post", `/api/bots/${botId}/restart`, {});
+    const saved = await browser.call("put", `/api/bots/${botId}/code`, {
+      code: "// two",
+      restart: true,
+      autoRollback: true,
+    });
+    expect(saved.body).toMatchObject({ ok: true, version: 2, restarted: true, autoRollback: { to: 1 } });
+    expect(Date.parse(saved.body.autoRollback.until)).toBeGreaterThan(Date.now());
+    const restarted = await browser.call("post", `/api/bots/${botId}/restart`, { autoRollback: true });
+    expect(restarted.body).toEqual({ ok: true, webhook: "none", autoRollback: null });
+    const plain = await browser.call("post", `/api/bots/${botId}/restart`);
+    expect(plain.body).toEqual({ ok: true, webhook: "none" });
+  });
+});
+
+describe("previewBot", () => {
+  it("checks the owner and the fields before it asks the gateway", async () => {
+    const botId = await createBot("// one");
+    const foreign = await post("previewBot", { apiKey: other.apiKey, botId, version: 1, path: "x" });
+    expectError(foreign, 404, "Bot not found");
+    expectError(await post("previewBot", { apiKey: owner.apiKey, botId, path: "x" }), 400, "version is required");
+    expectError(await post("previewBot", { apiKey: owner.apiKey, botId, version: 1 }), 400, "path is required");
+    expectError(
+      await post("previewBot", { apiKey: owner.apiKey, botId, version: 1, path: "x", method: "TRACE" }),
+      400,
+      "method must be one of GET, POST, PUT, PATCH, DELETE",
+    );
+    expectError(
+      await post("previewBot", { apiKey: owner.apiKey, botId, version: 1, path: "../etc" }),
+      400,
+      "path must be a handler name: 1 to 100 letters, digits, _ and -",
+    );
+    // No gateway listens where this harness points: 502, as for Try it.
+    const unreachable = await post("previewBot", { apiKey: owner.apiKey, botId, version: 1, path: "x" });
+    expect(unreachable.status).toBe(502);
+  });
+});
+
 describe("nasty input", () => {
   it("answers another account's bot exactly as an unknown one, with an existing version number", async () => {
     const botId = await createBot("// mine");

@@ -6,7 +6,7 @@ import { AppError } from "@botyard/common/errors";
 import { errorHandler, type Problem } from "@botyard/common/http";
 import { httpMetricsMiddleware, type Registry } from "@botyard/common/metrics";
 import { OPERATOR_PATHS, operatorRouter, type ReadinessCheck } from "@botyard/common/service";
-import { SecretBox } from "@botyard/common/crypto";
+import { internalToken, SecretBox } from "@botyard/common/crypto";
 import type { Logger } from "@botyard/common/logging";
 import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import { type Database, ScheduleRepository, UsageFlusher, UsageMeter, UsageRepository } from "@botyard/db";
@@ -22,10 +22,13 @@ import type { TelegramClient } from "@botyard/telegram";
 import { BotLogWriter } from "./bots/bot-log.js";
 import { GatewayRepository } from "./bots/gateway-repository.js";
 import { HaltTracker } from "./bots/halt-tracker.js";
+import { RollbackRepository } from "./bots/rollback-repository.js";
+import { RollbackWatcher } from "./bots/rollback-watcher.js";
 import { registerRuntimeMetrics } from "./metrics.js";
 import { customWebhookRoute } from "./routes/custom-webhook.js";
 import { expressBotRoutes, gatewayDispatcher } from "./routes/dispatch.js";
 import { telegramIntakeRoute } from "./routes/telegram-intake.js";
+import { PREVIEW_PATH, previewRouter } from "./routes/preview.js";
 import { BotRuntime, type RuntimeOptions } from "./runtime/bot-runtime.js";
 import { Egress } from "./runtime/egress.js";
 import { registerMemoryMetrics } from "./runtime/memory-metrics.js";
@@ -76,6 +79,11 @@ export interface GatewayDeps {
    * {@link defaultFirerOptions}
    */
   schedules?: { limits?: Partial<ScheduleLimits>; firing?: Partial<FirerOptions> | false };
+  /**
+   * BOT_VERSIONS_KEPT: an automatic rollback writes a version and prunes as management does
+   * (docs/versions.md#pruning). @defaultValue 100
+   */
+  versionsKept?: number;
 }
 
 /** The firing loop's defaults for a handler time limit of `timeoutMs` (docs/bot-runtime.md#how-runs-fire). */
@@ -108,7 +116,7 @@ export interface Gateway {
 export const gatewayErrorBody = (p: Problem) => ({ ok: false, message: p.message, ...p.details });
 
 /** The paths the express app serves; every other path that is not a bot route is the dispatcher's 404. */
-export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH];
+export const REST_PATHS: readonly string[] = [...OPERATOR_PATHS, OPENAPI_PATH, PREVIEW_PATH];
 
 /** What the log lines of a failed request call it. */
 const context = "gateway request";
@@ -147,6 +155,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ...deps.storeStatistics,
     onError: (err) => deps.logger.warn({ err }, "docstore ANALYZE after large writes failed"),
   });
+  const watcher = new RollbackWatcher({
+    redis: deps.redis,
+    names: deps.names,
+    repository: new RollbackRepository(deps.db, deps.versionsKept ?? 100),
+    log: (botId, level, message) => logs.write(botId, level, message),
+    // Every replica must drop the failed deploy at once, this one first.
+    rolledBack: async (botId, rollback) => {
+      const event = { type: "restart", botId, codeVersion: rollback.codeVersion } as const;
+      runtime.onEvent(event);
+      await events.publish(event, { awaitAcks: false });
+    },
+    logger: deps.logger,
+  });
   const runtime = new BotRuntime(
     {
       repository,
@@ -164,6 +185,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       logger: deps.logger,
       usage: meter,
       schedules: new ScheduleService(scheduleRepository, { ...DEFAULT_SCHEDULE_LIMITS, ...deps.schedules?.limits }),
+      watcher,
     },
     deps.runtime,
   );
@@ -200,6 +222,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }),
   );
   rest.use(docsRouter({ document: gatewayDocument(), docsPage: false }));
+  rest.use(previewRouter(runtime, logs, internalToken(deps.secretKey)));
   const custom = customWebhookRoute(runtime, logs);
   const telegram = telegramIntakeRoute(runtime, repository, deps.logger);
   const dispatcher = deps.runtime.devices?.dispatcher ?? true;

@@ -68,6 +68,7 @@ await startService({
           ...(config.SCHEDULE_LEASE_MS === undefined ? {} : { leaseMs: config.SCHEDULE_LEASE_MS }),
         },
       },
+      versionsKept: config.BOT_VERSIONS_KEPT,
       checks,
       isDraining,
     });

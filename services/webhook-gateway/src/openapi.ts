@@ -205,6 +205,53 @@ function registerTelegramIntake(registry: ApiRegistry): void {
   });
 }
 
+function registerPreview(registry: ApiRegistry): void {
+  registry.route({
+    method: "post",
+    path: "/internal/preview",
+    operationId: "internalPreview",
+    tags: ["Internal"],
+    summary: "Run a handler of a saved version of the bot apart from the running one (management only)",
+    description:
+      "Management's route for the dashboard's Try it and /apiv3/previewBot (docs/versions.md#previews): runs " +
+      "logic[path] of version in an isolate of its own with the bot's data and limits, and answers what the custom " +
+      "webhook would. The gateway's own refusals carry the header x-botyard-preview-refusal (their code).",
+    security: [{ [SCHEME.internalToken]: [] }],
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z.object({
+              botId: z.string().openapi({ example: BOT_ID }),
+              version: z.number().int().min(1).openapi({ example: 2 }),
+              method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
+              path: z.string().openapi({ description: "The key of `logic[...]`.", example: "hello" }),
+              query: z.record(z.string(), z.string()).optional(),
+              body: z.unknown().optional(),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: json("What the handler answered.", WebhookReply, { ok: true, data: { hi: "Ada" } }),
+      400: error("An ill-typed field, an invalid path, no handler with that path.", "Invalid path format"),
+      401: error("Without the internal token.", "Invalid internal token"),
+      403: error("The bot is halted (restart it) or not running.", "Bot is halted"),
+      404: error("No bot with this id, or no such version.", "Version not found"),
+      413: error("The body is over 1 MiB.", "Request body is larger than 1 MiB"),
+      429: tooMany,
+      500: error("The handler threw, timed out or did not compile (details in the bot's log).", "Handler error"),
+      503: unavailable,
+      default: json("Any status the handler set in response.statusCode (ok is false from 400).", WebhookReply, {
+        ok: false,
+        message: "Unauthorized",
+      }),
+    },
+  });
+}
+
 /** The gateway's `/readyz` body: the shared one and its memory budget (docs/operations.md#memory-budget). */
 const GatewayReadiness = Readiness.extend({
   memory: z
@@ -229,6 +276,7 @@ export function gatewayDocument(): OpenApiDocument {
     [
       registerCustomWebhook,
       registerTelegramIntake,
+      registerPreview,
       (r) => registerOperatorRoutes(r, GatewayReadiness),
       (r) => registerDocumentRoutes(r, { docsPage: false }),
     ],
@@ -241,6 +289,7 @@ export function gatewayDocument(): OpenApiDocument {
       tags: [
         { name: "Custom webhooks", description: "HTTP endpoints the bot's code defines." },
         { name: "Telegram intake", description: "Where Telegram delivers the bot's updates." },
+        { name: "Internal", description: "Management's routes on the gateway, behind the internal token." },
         { name: "Operations", description: "Health, readiness, metrics and this document." },
       ],
     },

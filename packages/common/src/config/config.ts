@@ -53,6 +53,21 @@ export const baseConfigSchema = z.object({
   BROADCAST_RATE: z.coerce.number().min(1).max(40).default(defaults.broadcastRate),
   BROADCAST_PAID_RATE: z.coerce.number().min(1).max(1000).default(defaults.broadcastPaidRate),
   /**
+   * Versions of its code each bot keeps; older ones are deleted as new ones are written, never the running one
+   * (management's saves and rollbacks, the gateway's automatic rollbacks).
+   * @see docs/versions.md#pruning
+   * @defaultValue 100
+   */
+  BOT_VERSIONS_KEPT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000" })
+      .int("BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
+      .min(1, "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
+      .max(100_000, "BOT_VERSIONS_KEPT must be a whole number from 1 to 100000")
+      .default(100),
+  ),
+  /**
    * Time from SIGTERM to exit: requests already taken finish within it, then what is still open is closed.
    * @see docs/operations.md#shutdown
    */

@@ -63,6 +63,8 @@ function responses(op: Operation, method: "get" | "post"): Record<string, Respon
   if (method === "post")
     out[413] = error(413, "The body (or a code field) is over its size limit.", "Request body is larger than 1280kb");
   out[500] = error(500, "An unexpected fault; details stay in the server log.", "Internal error");
+  const unreachable = op.errors[502];
+  if (unreachable?.length) out[502] = error(502, `${unreachable.join(", or ")} (in time).`, unreachable[0]!);
   out[503] = {
     ...error(
       503,

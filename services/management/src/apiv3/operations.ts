@@ -14,6 +14,7 @@ import {
   BotListEntry,
   fields,
   LogLine,
+  type PreviewMethod,
   QuotaUse,
   ScheduleEntry,
   ScheduleRunEntry,
@@ -37,6 +38,8 @@ export interface OperationErrors {
   429?: string[];
   /** The quotas of the account's plan the operation can exceed (403 QUOTA_EXCEEDED). */
   403?: string[];
+  /** Another service the operation calls did not answer. */
+  502?: string[];
 }
 
 /** What an operation is: its schemas (for the router and the document) and what it does. */
@@ -123,6 +126,14 @@ function webhookNote(outcome: RestartOutcome): string {
   return outcome.webhook === "failed" ? `; webhook registration failed: ${outcome.reason}` : "";
 }
 
+/** What msg adds about an autoRollback restart: until when it is watched, or why it is not. */
+function autoRollbackNote(outcome: RestartOutcome): string {
+  if (outcome.autoRollback === undefined) return "";
+  if (outcome.autoRollback === null) return "; not watched for automatic rollback: no earlier version ran";
+  const { until, to } = outcome.autoRollback;
+  return `; rolls back to version ${to} by itself if it fails before ${until.toISOString()}`;
+}
+
 /** Every operation, in the order the document lists them. */
 export const operationList: Operation[] = [
   defineOperation({
@@ -131,13 +142,15 @@ export const operationList: Operation[] = [
     description:
       "Snapshots the saved code as the running code everywhere, clears a halt, and registers the Telegram webhook " +
       "with a fresh secret when the bot has a token. A failed registration still answers 200 and says so in msg " +
-      "(the reply has no other field, as the spec says).",
-    fields: { botId: fields.botId },
+      "(the reply has no other field, as the spec says). With autoRollback, the new deploy is watched and goes " +
+      "back to the version that ran before if it fails to load, is halted, or fails most of its first calls; msg " +
+      "says until when (docs/versions.md#automatic-rollback).",
+    fields: { botId: fields.botId, autoRollback: fields.autoRollback },
     reply: {},
     example: { msg: `Bot ${BOT_ID} restarted` },
-    async run({ bots }, accountId, { botId }) {
-      const outcome = await bots.restart(accountId, botId);
-      return { msg: `Bot ${botId} restarted${webhookNote(outcome)}` };
+    async run({ bots }, accountId, { botId, autoRollback }) {
+      const outcome = await bots.restart(accountId, botId, { autoRollback: autoRollback ?? false });
+      return { msg: `Bot ${botId} restarted${webhookNote(outcome)}${autoRollbackNote(outcome)}` };
     },
   }),
   defineOperation({
@@ -291,6 +304,44 @@ export const operationList: Operation[] = [
     errors: { 404: ["Bot not found", "Version not found"] },
     async run({ versions }, accountId, { botId, version }) {
       return { msg: `Version ${version}`, version: await versions.get(accountId, botId, version) };
+    },
+  }),
+  defineOperation({
+    name: "previewBot",
+    summary: "Call a handler of a saved version without touching the running bot",
+    description:
+      "Runs logic[path] of version in an isolate of its own on the gateway, with the bot's data, env and limits, " +
+      "whatever the bot's status; the running version and its isolate stay as they are. Answers what the custom " +
+      "webhook would have answered (status, headers, body). The bot's log shows the preview's lines, marked.",
+    fields: {
+      botId: fields.botId,
+      version: fields.version,
+      method: fields.previewMethod,
+      path: fields.previewPath,
+      query: fields.previewQuery,
+      body: fields.previewBody,
+    },
+    reply: {
+      status: z.number().int().openapi({ description: "The HTTP status the webhook would have answered." }),
+      headers: z.record(z.string(), z.string()),
+      body: z.unknown().openapi({ description: "Parsed JSON when the reply is JSON, else its text." }),
+    },
+    example: {
+      msg: "Version 3 answered 200",
+      status: 200,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: { ok: true, message: "Hello" },
+    },
+    errors: { 404: ["Bot not found", "Version not found"], 502: ["The webhook gateway could not be reached"] },
+    async run({ bots }, accountId, { botId, version, method, path, query, body }) {
+      const reply = await bots.tryWebhook(accountId, botId, {
+        method: (method as PreviewMethod | undefined) ?? "POST",
+        path,
+        version,
+        ...(query !== undefined ? { query } : {}),
+        ...(body !== undefined ? { body } : {}),
+      });
+      return { msg: `Version ${version} answered ${reply.status}`, ...reply };
     },
   }),
   defineOperation({

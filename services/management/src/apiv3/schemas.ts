@@ -23,6 +23,10 @@ import {
 } from "@botyard/openapi";
 import { normalizeEmail } from "../accounts/account-service.js";
 
+/** The methods a preview may call a handler with. */
+export const PREVIEW_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type PreviewMethod = (typeof PREVIEW_METHODS)[number];
+
 /** Largest code file, in UTF-8 bytes. */
 export const MAX_CODE_BYTES = 1024 * 1024;
 export const MAX_ENV_VARS = 100;
@@ -190,6 +194,50 @@ export const fields = {
     `How many versions, newest first (default 20, at most ${MAX_VERSIONS_LISTED}).`,
   ),
   restart: optionalBoolean("restart", "Restart the bot on the new version at once (default false)."),
+  autoRollback: optionalBoolean(
+    "autoRollback",
+    "Watch the new deploy for BOT_AUTO_ROLLBACK_WINDOW_S (60 s) and go back to the version that ran before when it " +
+      "fails to load, is halted, or fails more than half of at least 20 calls (default false).",
+  ),
+  previewMethod: (() => {
+    const field = optionalString("method", {
+      description: "GET, POST, PUT, PATCH or DELETE (default POST).",
+      example: "POST",
+    });
+    const valid = (v: string | undefined) => v === undefined || PREVIEW_METHODS.includes(v as PreviewMethod);
+    const message = `method must be one of ${PREVIEW_METHODS.join(", ")}`;
+    return { body: field.body.refine(valid, message), query: field.query.refine(valid, message) };
+  })(),
+  previewPath: requiredString("path", {
+    max: 100,
+    description: "The handler to call: a key of `logic` (1 to 100 letters, digits, _ and -).",
+    example: "hello",
+  }),
+  previewQuery: optionalJsonObject(
+    "query",
+    z
+      .record(z.string(), z.string({ message: "query values must be strings" }), {
+        ...typeErrors("query", "an object", false),
+      })
+      .openapi({ description: "The handler's query (string values). On GET: JSON text of the object." }),
+  ),
+  previewBody: (() => {
+    // null is never a value (docs/management-api.md#null-and-absent-fields): absent is "no body".
+    const notNull = (v: unknown) => v !== null;
+    const message = "body must be a JSON value other than null";
+    return {
+      body: z
+        .unknown()
+        .refine(notNull, message)
+        .optional()
+        .openapi({ description: "The handler's JSON body (ignored for method GET)." }),
+      query: z
+        .unknown()
+        .refine(notNull, message)
+        .optional()
+        .openapi({ description: "The handler's body: this text as a JSON string." }),
+    };
+  })(),
   granularity: (() => {
     const schema = z
       .string(typeErrors("granularity", "a string", true))

@@ -26,6 +26,10 @@ export interface BotSummary {
 export interface RestartedBot {
   codeVersion: number;
   tokenEnc: string | null;
+  /** With autoRollback: until when the new deploy is watched; null when not (or nothing ran before to return to). */
+  watchedUntil: Date | null;
+  /** The version an automatic rollback would return to. */
+  rollbackTo: number | null;
 }
 
 /** A document ready to insert. */
@@ -147,7 +151,11 @@ export class BotRepository {
     accountId: string,
     botId: string,
     tx: Tx | Database = this.db,
+    watchS?: number,
   ): Promise<RestartedBot | undefined> {
+    // SET reads the row as it was: the version running until now is the one a rollback returns to, and watching
+    // makes sense only when there was one and it differs from the one deployed now.
+    const returnable = sql`(${bots.runningVersion} is not null and ${bots.runningVersion} <> ${bots.savedVersion})`;
     const rows = await tx
       .update(bots)
       .set({
@@ -157,9 +165,19 @@ export class BotRepository {
         runningVersion: sql`${bots.savedVersion}`,
         codeVersion: sql`${bots.codeVersion} + 1`,
         startedAt: sql`now()`,
+        rollbackWatchUntil:
+          watchS === undefined
+            ? null
+            : sql`case when ${returnable} then now() + make_interval(secs => ${watchS}) else null end`,
+        rollbackToVersion: watchS === undefined ? null : sql`case when ${returnable} then ${bots.runningVersion} end`,
       })
       .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
-      .returning({ codeVersion: bots.codeVersion, tokenEnc: bots.tokenEnc });
+      .returning({
+        codeVersion: bots.codeVersion,
+        tokenEnc: bots.tokenEnc,
+        watchedUntil: bots.rollbackWatchUntil,
+        rollbackTo: bots.rollbackToVersion,
+      });
     return rows[0];
   }
 

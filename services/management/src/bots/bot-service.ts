@@ -26,6 +26,17 @@ export type Editor = "api" | "dashboard";
 export interface RestartOutcome {
   webhook: z.infer<typeof WebhookOutcome>;
   reason?: string;
+  /**
+   * Asked with autoRollback: until when the deploy is watched and the version it would return to; null when nothing
+   * ran before (or the same version runs again), so there is nothing to return to (docs/versions.md#automatic-rollback).
+   */
+  autoRollback?: { until: Date; to: number } | null;
+}
+
+/** How a restart is asked for. */
+export interface RestartOptions {
+  /** Watch the new deploy and roll it back by itself when it fails (docs/versions.md#automatic-rollback). */
+  autoRollback?: boolean;
 }
 
 /** Everything the service talks to. */
@@ -45,6 +56,13 @@ export interface BotServiceDeps {
   webhookBaseUrl: string;
   /** How long the dashboard's "Try it" waits for the gateway. */
   tryTimeoutMs?: number;
+  /**
+   * Where previews are asked for (docs/versions.md#previews): the gateway's base URL as management reaches it, and
+   * the internal token (internalToken of SECRET_KEY). @defaultValue previews answer 503
+   */
+  previews?: { gatewayUrl: string; token: string };
+  /** BOT_AUTO_ROLLBACK_WINDOW_S. @defaultValue {@link AUTO_ROLLBACK_WINDOW_S} */
+  autoRollbackWindowS?: number;
   /** Target-account lookups per account of transfer. @defaultValue {@link TRANSFER_LOOKUPS} */
   transferLookups?: WindowLimit;
   /** The account quotas: bots per account, and the stored-data quotas transferBot's seeding is held to. */
@@ -58,12 +76,17 @@ export interface BotServiceDeps {
  */
 export const TRANSFER_LOOKUPS: WindowLimit = { limit: 10, windowMs: 60_000 };
 
+/** How long a restart with autoRollback is watched by default (docs/versions.md#automatic-rollback). */
+export const AUTO_ROLLBACK_WINDOW_S = 60;
+
 /** What the dashboard's "Try it" sends to the bot's custom webhook. */
 export interface TryRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** A saved version to preview in an isolate of its own; absent: the running bot (docs/versions.md#previews). */
+  version?: number;
 }
 
 /** The gateway's answer to a "Try it" call. */
@@ -72,6 +95,9 @@ export interface TryReply {
   headers: Record<string, string>;
   body: unknown;
 }
+
+/** The header the gateway's preview route names its own refusals in (its errorCatalogue code). */
+export const PREVIEW_REFUSAL_HEADER = "x-botyard-preview-refusal";
 
 /** The most of a "Try it" reply body shown (the rest is cut). */
 export const TRY_BODY_LIMIT = 64 * 1024;
@@ -263,6 +289,7 @@ export class BotService {
    */
   async tryWebhook(accountId: string, botId: string, request: TryRequest): Promise<TryReply> {
     await this.get(accountId, botId);
+    if (request.version !== undefined) return this.#preview(botId, request.version, request);
     const path = request.path.replace(/^\/+/, "");
     if (!TRY_PATH.test(path) || path.split("/").some((s) => s === "." || s === ".." || /%2e/i.test(s)))
       throw invalidField("path", "path must be a URL path without . or .. segments");
@@ -284,20 +311,49 @@ export class BotService {
       const why = (err as Error).name === "TimeoutError" ? "did not answer in time" : "could not be reached";
       throw new AppError("GATEWAY_UNREACHABLE", `The webhook gateway ${why} (${this.deps.webhookBaseUrl})`);
     }
-    const text = await res.text();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers[name] = value;
-    });
-    let body: unknown = text.length > TRY_BODY_LIMIT ? `${text.slice(0, TRY_BODY_LIMIT)}…` : text;
-    if ((res.headers.get("content-type") ?? "").includes("json") && text.length <= TRY_BODY_LIMIT) {
-      try {
-        body = JSON.parse(text) as unknown;
-      } catch {
-        // Not JSON after all: shown as text.
-      }
+    return readTryReply(res);
+  }
+
+  /**
+   * Asks the gateway to run `version` in an isolate of its own (docs/versions.md#previews), through its internal
+   * route, never the public one. The bot's ownership was checked by the caller.
+   */
+  async #preview(botId: string, version: number, request: TryRequest): Promise<TryReply> {
+    const previews = this.deps.previews;
+    if (!previews) throw new AppError("UNAVAILABLE", "Previews are not set up on this server");
+    const path = request.path.replace(/^\/+/, "");
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(path)) {
+      throw invalidField("path", "path must be a handler name: 1 to 100 letters, digits, _ and -");
     }
-    return { status: res.status, headers, body };
+    let res: Response;
+    try {
+      res = await fetch(`${previews.gatewayUrl}/internal/preview`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${previews.token}` },
+        body: JSON.stringify({
+          botId,
+          version,
+          method: request.method,
+          path,
+          query: request.query,
+          body: request.body,
+        }),
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.deps.tryTimeoutMs ?? 10_000),
+      });
+    } catch (err) {
+      const why = (err as Error).name === "TimeoutError" ? "did not answer in time" : "could not be reached";
+      throw new AppError("GATEWAY_UNREACHABLE", `The webhook gateway ${why} (${previews.gatewayUrl})`);
+    }
+    // The gateway's refusals of the preview itself (not the bot's replies) name themselves in a header.
+    const refusal = res.headers.get(PREVIEW_REFUSAL_HEADER);
+    if (refusal !== null) {
+      await res.body?.cancel();
+      if (refusal === "VERSION_NOT_FOUND") throw new AppError("VERSION_NOT_FOUND");
+      if (refusal === "BOT_NOT_FOUND") throw BOT_NOT_FOUND();
+      throw new AppError("GATEWAY_UNREACHABLE", "The webhook gateway refused the preview (is SECRET_KEY the same?)");
+    }
+    return readTryReply(res);
   }
 
   async code(accountId: string, botId: string): Promise<string> {
@@ -335,9 +391,10 @@ export class BotService {
    *
    * @see docs/management-api.md#restartbot
    */
-  async restart(accountId: string, botId: string): Promise<RestartOutcome> {
+  async restart(accountId: string, botId: string, options: RestartOptions = {}): Promise<RestartOutcome> {
     storableId(botId);
-    const restarted = await this.deps.bots.markRestarted(accountId, botId);
+    const watchS = options.autoRollback ? (this.deps.autoRollbackWindowS ?? AUTO_ROLLBACK_WINDOW_S) : undefined;
+    const restarted = await this.deps.bots.markRestarted(accountId, botId, undefined, watchS);
     if (!restarted) throw BOT_NOT_FOUND();
     // The secret changes only once Telegram has taken it, so the row and Telegram always agree on it: a failed
     // setWebhook (or anything failing after it) never leaves the bot unable to receive its updates.
@@ -348,7 +405,12 @@ export class BotService {
     // bot loaded.
     await this.deps.redis.del(this.deps.names.limitHits(botId));
     await this.#publish({ type: "restart", botId, codeVersion: restarted.codeVersion });
-    return outcome;
+    if (!options.autoRollback) return outcome;
+    const { watchedUntil, rollbackTo } = restarted;
+    return {
+      ...outcome,
+      autoRollback: watchedUntil !== null && rollbackTo !== null ? { until: watchedUntil, to: rollbackTo } : null,
+    };
   }
 
   async stop(accountId: string, botId: string): Promise<void> {
@@ -531,4 +593,22 @@ function prepareSeeds(dbProps: Record<string, unknown>): { report: SeedReport; s
     else seeds.set(collection, docs);
   }
   return { report, seeds };
+}
+
+/** A Try it reply as the dashboard shows it: the status, the headers but cookies, and the body (JSON parsed). */
+async function readTryReply(res: Response): Promise<TryReply> {
+  const text = await res.text();
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  let body: unknown = text.length > TRY_BODY_LIMIT ? `${text.slice(0, TRY_BODY_LIMIT)}…` : text;
+  if ((res.headers.get("content-type") ?? "").includes("json") && text.length <= TRY_BODY_LIMIT) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON after all: shown as text.
+    }
+  }
+  return { status: res.status, headers, body };
 }

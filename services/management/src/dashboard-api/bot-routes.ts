@@ -5,10 +5,17 @@
  *
  * @see docs/dashboard.md
  */
-import { botView, type BotService } from "../bots/bot-service.js";
+import { botView, type BotService, type RestartOutcome } from "../bots/bot-service.js";
 import { botId, type DashboardRoute, session, stillSignedIn } from "./route.js";
 import * as s from "./schemas.js";
 import { streamLogs, takeStreamSlot } from "./streams.js";
+
+/** A restart's automatic-rollback watch as the reply shows it; nothing when not asked for. */
+function watchOf(outcome: RestartOutcome) {
+  if (outcome.autoRollback === undefined) return {};
+  const watch = outcome.autoRollback;
+  return { autoRollback: watch && { until: watch.until.toISOString(), to: watch.to } };
+}
 
 /** The bot routes, in the order the document lists them. */
 export const botRoutes: DashboardRoute[] = [
@@ -112,27 +119,36 @@ export const botRoutes: DashboardRoute[] = [
     reply: s.SaveCodeReply,
     errors: [404, 413],
     handler: async (input, services) => {
-      const { code, restart, message } = input.body as { code: string; restart?: boolean; message?: string };
+      const { code, restart, message, autoRollback } = input.body as {
+        code: string;
+        restart?: boolean;
+        message?: string;
+        autoRollback?: boolean;
+      };
       const accountId = session(input).accountId;
       const version = await services.bots.editCode(accountId, botId(input), code, { editor: "dashboard", message });
       if (!restart) return { ok: true, version, restarted: false };
-      const outcome = await services.bots.restart(accountId, botId(input));
-      return { ok: true, version, restarted: true, webhook: outcome.webhook };
+      const outcome = await services.bots.restart(accountId, botId(input), { autoRollback: autoRollback ?? false });
+      return { ok: true, version, restarted: true, webhook: outcome.webhook, ...watchOf(outcome) };
     },
   },
   {
     method: "post",
     path: "/api/bots/:botId/restart",
     operationId: "dashboardRestartBot",
-    summary: "Run the saved code (clears a halt)",
+    summary: "Run the saved code (clears a halt); with autoRollback, undo by itself if it fails",
     access: "session",
     params: s.botIdParam,
+    body: s.Restart,
     reply: s.RestartReply,
     errors: [404],
-    handler: async (input, services) => ({
-      ok: true,
-      webhook: (await services.bots.restart(session(input).accountId, botId(input))).webhook,
-    }),
+    handler: async (input, services) => {
+      const { autoRollback } = (input.body ?? {}) as { autoRollback?: boolean };
+      const outcome = await services.bots.restart(session(input).accountId, botId(input), {
+        autoRollback: autoRollback ?? false,
+      });
+      return { ok: true, webhook: outcome.webhook, ...watchOf(outcome) };
+    },
   },
   {
     method: "post",

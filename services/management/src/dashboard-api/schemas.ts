@@ -80,8 +80,10 @@ export const RenameBot = z.object({ name });
 export const SaveCode = z.object({
   code: requiredText("code", { maxBytes: MAX_CODE_BYTES, description: "The complete code file." }).body,
   restart: optionalBoolean("restart", "Restart at once so the new code runs (default false: runs after restart).").body,
+  autoRollback: fields.autoRollback.body,
   message: fields.message.body,
 });
+export const Restart = z.object({ autoRollback: fields.autoRollback.body });
 export const Rollback = z.object({ restart: fields.restart.body });
 export const SetToken = z.object({ botToken: fields.requiredBotToken.body });
 /**
@@ -143,6 +145,10 @@ export const TryCall = z.object({
     .optional()
     .openapi({ example: { name: "Ann" } }),
   body: z.unknown().optional().openapi({ description: "JSON body (ignored for GET)." }),
+  version: fields.version.body.optional().openapi({
+    description:
+      "A saved version to preview in an isolate of its own (path is then a handler name); absent: the running bot.",
+  }),
 });
 export const Transfer = z.object({
   targetEmail: fields.targetEmail.body,
@@ -211,11 +217,21 @@ export const BotReply = z.object({
   }),
 });
 export const CodeReply = z.object({ ok, code: z.string() });
+/** A restart's automatic-rollback watch, as the dashboard shows it (docs/versions.md#automatic-rollback). */
+const AutoRollbackWatch = z
+  .object({
+    until: z.string().openapi({ description: "When the watch ends (ISO 8601)." }),
+    to: z.number().int().min(1).openapi({ description: "The version a rollback returns to." }),
+  })
+  .nullable()
+  .optional()
+  .openapi({ description: "Asked with autoRollback: the watch; null when no earlier version ran to return to." });
 export const SaveCodeReply = z.object({
   ok,
   version: z.number().int().min(1).openapi({ description: "The version the save made." }),
   restarted: z.boolean(),
   webhook: WebhookOutcome.optional(),
+  autoRollback: AutoRollbackWatch,
 });
 export const VersionsReply = z.object({
   ok,
@@ -231,7 +247,7 @@ export const RollbackReply = z.object({
   restarted: z.boolean(),
   webhook: WebhookOutcome.optional(),
 });
-export const RestartReply = z.object({ ok, webhook: WebhookOutcome });
+export const RestartReply = z.object({ ok, webhook: WebhookOutcome, autoRollback: AutoRollbackWatch });
 export const EnvReply = z.object({ ok, envNames: z.array(z.string()) });
 export const LogsReply = z.object({ ok, logs: z.array(LogLine) });
 export const TryReplySchema = z.object({

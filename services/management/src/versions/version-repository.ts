@@ -3,21 +3,19 @@
  * code on the bot row and its newest version never part: the row's `saved_version` is raised and the version row
  * written in one transaction, and the row lock that update takes makes two saves of one bot take numbers in turn.
  */
-import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
-import { sha256 } from "@botyard/common/crypto";
-import { bots, botVersions, type Database, type VersionSource } from "@botyard/db";
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  bots,
+  botVersions,
+  type Database,
+  insertVersion,
+  type NewVersion,
+  pruneVersions,
+  type Tx,
+  type VersionSource,
+} from "@botyard/db";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** What makes a new version: its code and who made it. */
-export interface NewVersion {
-  code: string;
-  source: VersionSource;
-  /** The owner's note (editBotCoreLogic's and Save's `message`); for an automatic rollback, the reason. */
-  message?: string | null;
-  /** For a rollback: the version whose code this one holds. */
-  restoredFrom?: number | null;
-}
+export type { NewVersion };
 
 /** A version without its code, as lists show it. */
 export interface VersionSummary {
@@ -72,11 +70,15 @@ export class VersionRepository {
         .update(bots)
         .set({ code: version.code, codeUpdatedAt: sql`now()`, savedVersion: sql`${bots.savedVersion} + 1` })
         .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
-        .returning({ savedVersion: bots.savedVersion, runningVersion: bots.runningVersion });
+        .returning({
+          savedVersion: bots.savedVersion,
+          runningVersion: bots.runningVersion,
+          rollbackToVersion: bots.rollbackToVersion,
+        });
       const row = rows[0];
       if (!row) return undefined;
-      await this.#insert(t, botId, row.savedVersion, version);
-      await this.#prune(t, botId, row);
+      await insertVersion(t, botId, row.savedVersion, version);
+      await pruneVersions(t, botId, row, this.kept);
       return row.savedVersion;
     };
     return tx ? run(tx) : this.db.transaction(run);
@@ -85,7 +87,7 @@ export class VersionRepository {
   /** Writes version 1 of a bot just inserted in `tx` (its row holds the same code). */
   async first(tx: Tx, botId: string, version: NewVersion): Promise<void> {
     await tx.update(bots).set({ savedVersion: 1 }).where(eq(bots.id, botId));
-    await this.#insert(tx, botId, 1, version);
+    await insertVersion(tx, botId, 1, version);
   }
 
   /** The bot's versions, newest first, without code; undefined when the account has no such bot. */
@@ -129,36 +131,5 @@ export class VersionRepository {
       .where(and(eq(bots.id, botId), eq(bots.accountId, accountId)))
       .limit(1);
     return rows[0];
-  }
-
-  async #insert(tx: Tx, botId: string, number: number, version: NewVersion): Promise<void> {
-    await tx.insert(botVersions).values({
-      botId,
-      version: number,
-      code: version.code,
-      size: Buffer.byteLength(version.code, "utf8"),
-      sha256: sha256(version.code),
-      source: version.source,
-      message: version.message ?? null,
-      restoredFrom: version.restoredFrom ?? null,
-    });
-  }
-
-  /**
-   * Deletes the versions older than the newest `kept`, never the running one. The bot row is locked by the caller's
-   * update, so a restart cannot move the running version meanwhile.
-   */
-  async #prune(tx: Tx, botId: string, row: VersionPointers): Promise<void> {
-    const oldest = row.savedVersion - this.kept;
-    if (oldest < 1) return;
-    await tx
-      .delete(botVersions)
-      .where(
-        and(
-          eq(botVersions.botId, botId),
-          lte(botVersions.version, oldest),
-          row.runningVersion === null ? undefined : ne(botVersions.version, row.runningVersion),
-        ),
-      );
   }
 }

@@ -202,6 +202,13 @@ suite("dashboard in Chromium", () => {
     await page.getByRole("log", { name: "Bot log" }).getByText("hello from Ada").waitFor({ timeout: 15_000 });
     await accessible("try it");
     await shot("05-try-it-live-log");
+
+    // A saved version through the picker: version 1 (created empty) previewed apart from the running bot.
+    await page.getByTestId("try-version").selectOption("1");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.getByTestId("try-status").filter({ hasText: "400" }).waitFor();
+    await expect(page.getByTestId("try-body").textContent()).resolves.toContain("No handler for path 'hello'");
+    await page.getByTestId("try-version").selectOption("running");
   }, 120_000);
 
   it("shows a halted bot with its reason; Restart clears the halt and the webhook answers 200 again", async () => {

@@ -1,6 +1,6 @@
 /** SQL of the gateway: the bot row it runs, halts, recipients and bot logs. */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { accounts, botLogs, bots, recipients, type BotStatus, type Database } from "@botyard/db";
+import { accounts, botLogs, bots, botVersions, recipients, type BotStatus, type Database } from "@botyard/db";
 
 /**
  * What every call needs to know of a bot, small enough to cache for every bot a replica serves. `fingerprint`
@@ -17,6 +17,13 @@ export interface GatewayBot {
   accountId: string;
   /** The account's plan name (null: DEFAULT_PLAN). */
   plan: string | null;
+  /** The restart counter: which deploy runs now. */
+  codeVersion: number;
+  /**
+   * Until when (epoch ms) the running version is watched for an automatic rollback; null when it is not
+   * (docs/versions.md#automatic-rollback).
+   */
+  watchUntil: number | null;
 }
 
 /** What a sandbox is built from. */
@@ -28,10 +35,16 @@ export interface LoadedBot {
   tokenEnc: string | null;
   /** The account's plan name (null: DEFAULT_PLAN): the store's quotas come from it. */
   plan: string | null;
+  /** The restart counter of the running code (for a preview, of the running code beside it). */
+  codeVersion: number;
+  /** As {@link GatewayBot.watchUntil}. */
+  watchUntil: number | null;
 }
 
 /** The owner's plan: part of the fingerprint, so a plan change rebuilds the bot's sandbox with its new store quotas. */
 const plan = sql<string | null>`(select ${accounts.plan} from ${accounts} where ${accounts.id} = ${bots.accountId})`;
+/** Epoch ms as float8, which pg hands over as a number. */
+const watchUntil = sql<number | null>`(extract(epoch from ${bots.rollbackWatchUntil}) * 1000)::float8`;
 const fingerprint = sql<string>`${bots.codeVersion}::text || ':' || md5(coalesce(${bots.envEnc}, '') || '|' || coalesce(${bots.tokenEnc}, '') || '|' || coalesce(${plan}, ''))`;
 
 /** A user seen in a Telegram update. */
@@ -59,6 +72,8 @@ export class GatewayRepository {
         webhookSecretHash: bots.webhookSecretHash,
         accountId: bots.accountId,
         plan,
+        codeVersion: bots.codeVersion,
+        watchUntil,
       })
       .from(bots)
       .where(eq(bots.id, botId))
@@ -82,12 +97,37 @@ export class GatewayRepository {
         envEnc: bots.envEnc,
         tokenEnc: bots.tokenEnc,
         plan,
+        codeVersion: bots.codeVersion,
+        watchUntil,
       })
       .from(bots)
       .where(eq(bots.id, botId))
       .limit(1);
     const row = rows[0];
     return row && row.runningCode !== null ? { ...row, runningCode: row.runningCode } : undefined;
+  }
+
+  /**
+   * What a preview of `version` is built from (docs/versions.md#previews): that version's code with the bot's env,
+   * token and plan now; undefined when the bot has no such version.
+   */
+  async loadVersion(botId: string, version: number): Promise<LoadedBot | undefined> {
+    const rows = await this.db
+      .select({
+        id: bots.id,
+        runningCode: botVersions.code,
+        fingerprint,
+        envEnc: bots.envEnc,
+        tokenEnc: bots.tokenEnc,
+        plan,
+        codeVersion: bots.codeVersion,
+        watchUntil,
+      })
+      .from(bots)
+      .innerJoin(botVersions, and(eq(botVersions.botId, bots.id), eq(botVersions.version, version)))
+      .where(eq(bots.id, botId))
+      .limit(1);
+    return rows[0];
   }
 
   /** Halts a running bot; resolves true when this call halted it. */

@@ -15,8 +15,9 @@ import type { SecretBox } from "@botyard/common/crypto";
 import type { UsageMeter } from "@botyard/db";
 import type { TelegramClient } from "@botyard/telegram";
 import type { BotLogWriter } from "../bots/bot-log.js";
-import type { GatewayBot, GatewayRepository } from "../bots/gateway-repository.js";
+import type { GatewayBot, GatewayRepository, LoadedBot } from "../bots/gateway-repository.js";
 import type { HaltTracker } from "../bots/halt-tracker.js";
+import type { RollbackWatcher } from "../bots/rollback-watcher.js";
 import type { DocumentStoreObserver } from "@botyard/docstore";
 import type { CallOutcome, LogicArgs, LogicResult, ScheduledRun } from "../isolate/protocol.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
@@ -108,6 +109,24 @@ export interface RuntimeDeps {
   usage: UsageMeter;
   /** The `scheduler` of bot code. @defaultValue none: its calls fail with ERR_SCHEDULER_OFF */
   schedules?: ScheduleService;
+  /** Watches restarts made with autoRollback (docs/versions.md#automatic-rollback). @defaultValue none watched */
+  watcher?: RollbackWatcher;
+}
+
+/**
+ * The pool key of a preview of `version` of a bot (docs/versions.md#previews): bot ids are letters and digits, so it
+ * never names a bot, and the bot's own slot is never touched.
+ */
+export function previewKey(botId: string, version: number): string {
+  return `${botId}@${version}`;
+}
+
+/** The bot and version of a pool key: `version` undefined for the bot's own (running) sandbox. */
+function parseKey(key: string): { botId: string; version: number | undefined } {
+  const at = key.indexOf("@");
+  return at === -1
+    ? { botId: key, version: undefined }
+    : { botId: key.slice(0, at), version: Number(key.slice(at + 1)) };
 }
 
 /** The bot runtime of one gateway process. */
@@ -124,6 +143,8 @@ export class BotRuntime {
   /** Strikes being recorded, by bot: a call ended by an incident answers only once its strike (and halt) is in. */
   readonly #strikes = new Map<string, Promise<void>>();
   readonly #bucketSweeper: NodeJS.Timeout;
+  /** What the previews being built are built from, by pool key (runPreview read it to answer 404 first). */
+  readonly #previews = new Map<string, LoadedBot>();
   /** The memory budgets of this replica: isolates and the host memory of every bot. */
   readonly memory: MemoryBudget;
 
@@ -144,7 +165,7 @@ export class BotRuntime {
       },
     });
     deps.logs.countIn(this.memory);
-    this.#pool = new SandboxPool((botId) => this.#build(botId), {
+    this.#pool = new SandboxPool((key) => this.#build(key), {
       maxLoaded: options.maxLoaded,
       idleMs: options.idleMs,
       memory: this.memory,
@@ -180,6 +201,57 @@ export class BotRuntime {
     );
     if (outcome.status === "no-handler") throw new AppError("NO_HANDLER", `No handler for path '${path}'`);
     if (outcome.status !== "done") throw new AppError("HANDLER_ERROR");
+    let held = outcome.heldBytes ?? 0;
+    const release = () => {
+      if (held > 0) this.memory.release(botId, held);
+      held = 0;
+    };
+    return { result: outcome.result, release };
+  }
+
+  /**
+   * Runs `logic[path]` of a saved `version` of the bot in an isolate of its own, beside the running one and whatever
+   * the bot's status (docs/versions.md#previews): the bot's store, env, token and limits, its request rate and CPU
+   * budget, counted in the gateway's memory budget. The isolate is retired as the call ends (another preview of the
+   * same version under way keeps it until it ends too). Incidents are logged, never struck: a preview cannot halt
+   * the bot. Throws as {@link runWebhook} does, and VERSION_NOT_FOUND.
+   */
+  async runPreview(botId: string, version: number, path: string, args: LogicArgs): Promise<WebhookReply> {
+    await this.#directory.get(botId);
+    const loaded = await this.deps.repository.loadVersion(botId, version);
+    if (!loaded) throw new AppError("VERSION_NOT_FOUND");
+    this.#admit(botId);
+    const key = previewKey(botId, version);
+    this.#previews.set(key, loaded);
+    let outcome: SandboxOutcome;
+    try {
+      const acquired = this.#pool.acquire(key, `preview:${loaded.fingerprint}`);
+      const lease = acquired instanceof Lease ? acquired : await acquired;
+      try {
+        this.#admitCpu(botId, lease.sandbox);
+        outcome = await lease.sandbox.runLogic(path, args);
+      } finally {
+        this.#chargeCpu(botId, lease.sandbox.takeCpuMs());
+        lease.release();
+      }
+    } catch (err) {
+      if (err instanceof NoRoomError) {
+        throw new AppError("UNAVAILABLE", err.message, { headers: { "Retry-After": String(NO_ROOM_RETRY_AFTER_S) } });
+      }
+      if (!(err instanceof SandboxError)) throw err;
+      this.deps.logs.write(botId, "error", `preview of version ${version}: custom/${path}: ${err.message}`);
+      throw new AppError("HANDLER_ERROR");
+    } finally {
+      this.#previews.delete(key);
+      this.#pool.retire(key);
+    }
+    if (outcome.status === "no-handler") throw new AppError("NO_HANDLER", `No handler for path '${path}'`);
+    if (outcome.status !== "done") {
+      if (outcome.status === "error") {
+        this.deps.logs.write(botId, "error", `preview of version ${version}: custom/${path}: ${outcome.error}`);
+      }
+      throw new AppError("HANDLER_ERROR");
+    }
     let held = outcome.heldBytes ?? 0;
     const release = () => {
       if (held > 0) this.memory.release(botId, held);
@@ -228,6 +300,24 @@ export class BotRuntime {
   onEvent(event: BotEvent): void {
     this.#directory.invalidate(event.botId);
     if (event.type === "stop" || event.type === "delete" || event.type === "halt") this.#pool.retire(event.botId);
+    if (event.type === "restart" && this.deps.watcher) void this.#loadWatched(event.botId);
+  }
+
+  /**
+   * Loads a bot whose restart is watched at once, rather than at its first call, so a version that fails to load is
+   * rolled back even when no call comes (docs/versions.md#automatic-rollback). Every replica loads it; the decision
+   * is taken once.
+   */
+  async #loadWatched(botId: string): Promise<void> {
+    try {
+      const bot = await this.#directory.get(botId);
+      if (bot.status !== "running" || !bot.hasRunningCode || !this.deps.watcher?.watching(bot)) return;
+      const acquired = this.#pool.acquire(botId, bot.fingerprint);
+      const lease = acquired instanceof Lease ? acquired : await acquired;
+      lease.release();
+    } catch {
+      // A load failure was handed to the watcher in #build; anything else shows again at the bot's next call.
+    }
   }
 
   /** The event subscription was lost and found again: forget every cached row. */
@@ -283,6 +373,7 @@ export class BotRuntime {
         // The wall time is metering's alone: with it off, no clock is read (two reads cost about 250 ns).
         if (usage.enabled) started = performance.now();
         const outcome = await work(lease.sandbox);
+        this.deps.watcher?.observe(bot, outcome.status === "error");
         if (outcome.status === "error") {
           usage.cell(botId).errorsHandler += 1;
           this.deps.logs.write(botId, "error", `${what}: ${outcome.error}`);
@@ -305,6 +396,7 @@ export class BotRuntime {
         throw new AppError("UNAVAILABLE", "The bot was reloading; try again", { headers: { "Retry-After": "1" } });
       }
       countFailure(usage, botId, err);
+      this.deps.watcher?.observe(bot, true);
       this.deps.logs.write(botId, "error", `${what}: ${err.message}`);
       await this.#strikes.get(botId);
       return { status: "error", error: err.message };
@@ -394,9 +486,14 @@ export class BotRuntime {
     });
   }
 
-  async #build(botId: string): Promise<{ sandbox: Sandbox; fingerprint: string }> {
-    const loaded = await this.deps.repository.loadBot(botId);
-    if (!loaded) throw new SandboxError("closed", "The bot has no running code");
+  async #build(key: string): Promise<{ sandbox: Sandbox; fingerprint: string }> {
+    const { botId, version } = parseKey(key);
+    const preview = version !== undefined;
+    const loaded =
+      this.#previews.get(key) ??
+      (preview ? await this.deps.repository.loadVersion(botId, version) : await this.deps.repository.loadBot(botId));
+    if (!loaded) throw new SandboxError("closed", preview ? "The version is gone" : "The bot has no running code");
+    const label = preview ? `preview of version ${version}: ` : "";
     const { box, logs } = this.deps;
     const env = loaded.envEnc ? (JSON.parse(box.decrypt(loaded.envEnc)) as Record<string, string>) : {};
     let built: Sandbox | undefined;
@@ -421,7 +518,7 @@ export class BotRuntime {
       limits: this.options.hostCalls ?? DEFAULT_HOST_CALL_LIMITS,
       memory: this.memory.ledger(botId),
       maxSleepMs: this.options.limits.timeoutMs,
-      log: (level, message) => logs.write(botId, level, message, true),
+      log: (level, message) => logs.write(botId, level, `${label}${message}`, true),
       onTokenRejected: () => this.#halt(botId, "Telegram rejected the bot token"),
       ...(this.deps.schedules
         ? {
@@ -463,11 +560,18 @@ export class BotRuntime {
         this.options.codeFilename,
       );
       built = sandbox;
-      sandbox.onIncident = (incident) => this.#strike(botId, incident);
-      return { sandbox, fingerprint: loaded.fingerprint };
+      // A preview's incidents are the preview's alone, never counted toward the bot's halt: the call that met one
+      // logs it (runPreview), and the isolate is dropped with the call anyway.
+      if (!preview) sandbox.onIncident = (incident) => this.#strike(botId, incident);
+      return { sandbox, fingerprint: preview ? `preview:${loaded.fingerprint}` : loaded.fingerprint };
     } catch (err) {
+      // A preview that fails to load is logged by runPreview, and neither strikes nor rolls back anything.
+      if (preview) throw err;
       if (err instanceof SandboxError && (err.kind === "timeout" || err.kind === "memory")) {
         this.#strike(botId, { kind: err.kind, message: `${err.message} while loading its code`, restarted: true });
+      }
+      if (err instanceof SandboxError && err.kind !== "closed" && this.deps.watcher?.watching(loaded)) {
+        void this.deps.watcher.trigger(botId, loaded.codeVersion, `failed to load: ${err.message}`);
       }
       throw err;
     }
@@ -490,14 +594,14 @@ export class BotRuntime {
     try {
       if (await this.deps.halts.hit(botId)) {
         const limit = incident.kind === "timeout" ? "time" : "memory";
-        await this.#halt(botId, `Hit its ${limit} limit 3 times within 10 minutes`);
+        await this.#halt(botId, `Hit its ${limit} limit 3 times within 10 minutes`, true);
       }
     } catch (err) {
       this.deps.logger.error({ err, botId }, "recording a limit incident failed");
     }
   }
 
-  async #halt(botId: string, reason: string): Promise<void> {
+  async #halt(botId: string, reason: string, rollBack = false): Promise<void> {
     try {
       if (await this.deps.repository.halt(botId, reason)) {
         this.deps.logs.write(botId, "error", `Bot halted: ${reason}. Restart it to resume.`);
@@ -505,6 +609,13 @@ export class BotRuntime {
       }
       this.onEvent({ type: "halt", botId });
       await this.deps.events.publish({ type: "halt", botId });
+      // A version halted for its limits within its watch goes back to the one before (a rejected token would halt
+      // any version: no rollback for that).
+      const watcher = this.deps.watcher;
+      if (rollBack && watcher) {
+        const bot = await this.#directory.get(botId);
+        if (watcher.watching(bot)) await watcher.trigger(botId, bot.codeVersion, `was halted: ${reason}`);
+      }
     } catch (err) {
       this.deps.logger.error({ err, botId }, "halting a bot failed");
     }

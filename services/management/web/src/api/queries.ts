@@ -186,7 +186,7 @@ export function useSaveCode(botId: string) {
   const queries = useQueryClient();
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: (body: { code: string; restart: boolean; message?: string }) =>
+    mutationFn: (body: { code: string; restart: boolean; message?: string; autoRollback?: boolean }) =>
       unwrap(client.PUT("/api/bots/{botId}/code", { ...bot(botId), body })),
     onSuccess: (_reply, body) => {
       queries.setQueryData(keys.code(botId), body.code);
@@ -198,7 +198,7 @@ export function useSaveCode(botId: string) {
 export function useRestartBot(botId: string) {
   const refresh = useRefreshBot(botId);
   return useMutation({
-    mutationFn: () => unwrap(client.POST("/api/bots/{botId}/restart", bot(botId))),
+    mutationFn: () => unwrap(client.POST("/api/bots/{botId}/restart", { ...bot(botId), body: {} })),
     onSettled: refresh,
   });
 }

@@ -10,6 +10,8 @@ const row = (id: string, fingerprint: string): GatewayBot => ({
   webhookSecretHash: null,
   accountId: "account",
   plan: null,
+  codeVersion: 1,
+  watchUntil: null,
 });
 
 /** Rows whose reads stay open until `finish` is called, counting reads by id. */

@@ -1,10 +1,12 @@
 /**
  * "Try it": a real call to one of the bot's custom webhooks, made by management on the owner's behalf; the reply's
- * status, headers and body are shown as text, and the bot's log lines stream in beside it.
+ * status, headers and body are shown as text, and the bot's log lines stream in beside it. The version picker runs a
+ * saved version instead, in an isolate of its own beside the running one (docs/versions.md#previews).
  */
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { useTry } from "../../api/queries.js";
+import { useVersions } from "../history/queries.js";
 import type { BotDetail } from "../../api/types.js";
 import { Field } from "../../components/Field.js";
 import { LiveLogs } from "../logs/LiveLogs.js";
@@ -24,6 +26,9 @@ export function TryTab({ bot }: { bot: BotDetail }) {
   const [query, setQuery] = useState("");
   const [body, setBody] = useState("");
   const [bodyError, setBodyError] = useState<string>();
+  // "running": the running bot through its public webhook; a number: a preview of that saved version.
+  const [version, setVersion] = useState<"running" | number>("running");
+  const versions = useVersions(bot.botId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +47,7 @@ export function TryTab({ bot }: { bot: BotDetail }) {
       path: path.replace(/^\/+/, ""),
       ...(query.trim() ? { query: parseQuery(query) } : {}),
       ...(parsed !== undefined ? { body: parsed } : {}),
+      ...(version !== "running" ? { version } : {}),
     });
   };
   const serverError = call.error instanceof ApiError ? call.error : null;
@@ -73,6 +79,27 @@ export function TryTab({ bot }: { bot: BotDetail }) {
               </Field>
             </div>
           </div>
+          <Field
+            label="Version"
+            hint="Another version runs in an isolate of its own: the running bot is not touched"
+            error={fieldError("version")}
+          >
+            <select
+              className="input"
+              data-testid="try-version"
+              value={String(version)}
+              onChange={(e) => setVersion(e.target.value === "running" ? "running" : Number(e.target.value))}
+            >
+              <option value="running">
+                Running{versions.data?.runningVersion ? ` (version ${versions.data.runningVersion})` : ""}
+              </option>
+              {(versions.data?.versions ?? []).map((v) => (
+                <option key={v.version} value={v.version}>
+                  {`Version ${v.version}${v.running ? " (running)" : ""}${v.message ? `: ${v.message.slice(0, 40)}` : ""}`}
+                </option>
+              ))}
+            </select>
+          </Field>
           <Field label="Query" hint="Like name=Ada&lang=en" error={fieldError("query")}>
             <input className="input input-mono" value={query} onChange={(e) => setQuery(e.target.value)} />
           </Field>

@@ -1,6 +1,7 @@
 /**
- * The bot's code: Save (saved; runs after a restart) and Save and restart. A note says when the saved code is not
- * the running code, and another when the editor holds unsaved changes.
+ * The bot's code: Save (saved; runs after a restart) and Save and restart, which may undo itself when the new code
+ * fails (docs/versions.md#automatic-rollback). A note says when the saved code is not the running code, and another
+ * when the editor holds unsaved changes.
  */
 import { useEffect, useMemo, useState } from "react";
 import { useCode, useSaveCode } from "../../api/queries.js";
@@ -17,6 +18,8 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
   const [resetKey, setResetKey] = useState(0);
   // A note kept with the version the next save makes (History shows it).
   const [message, setMessage] = useState("");
+  // Save and restart watches the new code and goes back to the running version when it fails.
+  const [autoRollback, setAutoRollback] = useState(true);
   const saved = code.data ?? "";
   const current = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
@@ -26,7 +29,7 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
   const doSave = (restart: boolean) => {
     const note = message.trim();
     save.mutate(
-      { code: current, restart, ...(note ? { message: note } : {}) },
+      { code: current, restart, ...(note ? { message: note } : {}), ...(restart ? { autoRollback } : {}) },
       {
         onSuccess: () => {
           setDraft(null);
@@ -72,6 +75,15 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
           >
             Save and restart
           </button>
+          <label className="check" title="For the first minute after the restart">
+            <input
+              type="checkbox"
+              checked={autoRollback}
+              onChange={(e) => setAutoRollback(e.target.checked)}
+              data-testid="auto-rollback"
+            />
+            Undo by itself if it fails
+          </label>
         </div>
       </div>
       {bot.codeDiffers && !save.isPending ? (
@@ -85,6 +97,9 @@ export function CodeTab({ bot }: { bot: BotDetail }) {
             ? `Saved and restarted.${save.data.webhook === "failed" ? " Telegram refused the webhook: check the token." : ""}`
             : "Saved. It runs after the next restart."}{" "}
           {`Version ${save.data.version}.`}
+          {save.data.autoRollback
+            ? ` If it fails to load, is halted or fails most calls before ${new Date(save.data.autoRollback.until).toLocaleTimeString()}, version ${save.data.autoRollback.to} runs again by itself (see Logs and History).`
+            : ""}
         </p>
       ) : null}
       {save.isError ? <ErrorNote error={save.error} title="Could not save" /> : null}
