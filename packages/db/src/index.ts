@@ -21,3 +21,4 @@ export {
   type ScheduleRunView,
   type ScheduleView,
 } from "./schedule-repository.js";
+export { type OutboxEvent, recordNotificationEvent } from "./notification-outbox.js";
