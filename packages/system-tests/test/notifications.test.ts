@@ -201,6 +201,17 @@ describe("notifications through the real services", () => {
     expect(ada.calls.map((c) => (JSON.parse(c.body) as { botId: string }).botId)).toEqual([bot.botId, next.botId]);
   });
 
+  it("a broadcast the worker finishes is told to its owner with its counts", async () => {
+    const { owner, chat } = await ownerWithChannels(ada);
+    const bot = await owner.createBot(BOT_CODE);
+    for (const user of [91_001, 91_002]) expect((await system.telegramUpdate(bot, user, "hi")).status).toBe(200);
+    const queued = await system.broadcast(bot, { text: "Rain this afternoon" });
+    expect(queued.status).toBe(200);
+    await waitFor(() => toChat(chat).length === 2 && ada.calls.length === 1, { what: "the broadcast's messages" });
+    expect(String(toChat(chat)[1]!.params.text)).toMatch(/^✅ A broadcast of .* finished: 2 sent, 0 failed\./);
+    expect(JSON.parse(ada.calls[0]!.body)).toMatchObject({ kind: "broadcast_finished", botId: bot.botId, sent: 2 });
+  });
+
   it("a webhook that answers 500 gets the same message again, and the channel shows no failure after", async () => {
     const { owner } = await ownerWithChannels(ada);
     ada.answers = [500];
