@@ -9,7 +9,10 @@ import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { recordNotificationEvent } from "@botyard/db";
+import { createLogger } from "@botyard/common/logging";
 import { isPrivateAddress } from "../src/notifications/address-guard.js";
+import { NotificationDispatcher } from "../src/notifications/dispatcher.js";
+import { NotificationRepository } from "../src/notifications/notification-repository.js";
 import { Browser, listen } from "./dashboard-client.js";
 import { startHarness, type Harness } from "./harness.js";
 
@@ -264,6 +267,31 @@ describe("rules and the outbox", () => {
     );
     // Taken once: nothing is left for another pass.
     expect(await dispatcher.runOnce()).toBe(0);
+  });
+});
+
+describe("quota nearly used", () => {
+  it("tells an account with a channel at 80 % of an amount quota, once a day per quota; rates are not told", async () => {
+    const ada = await h.account();
+    const added = await post("addNotificationChannel", { apiKey: ada.apiKey, kind: "telegram" });
+    await openStartLink(added.body.startLink as string, 7373);
+    h.fake.reset();
+    const quotas = [
+      { quota: "bots" as const, limit: 10, use: 8 },
+      { quota: "storedDocuments" as const, limit: 1000, use: 799 },
+      { quota: "requestsPerSecond" as const, limit: 10, use: 10 },
+    ];
+    const dispatcher = new NotificationDispatcher(
+      new NotificationRepository(h.handle.db),
+      h.management.notifications.service,
+      async (accountId) => ({ quotas: accountId === ada.userId ? quotas : [] }),
+      createLogger("test", "silent"),
+    );
+    await dispatcher.sweepQuotas();
+    await dispatcher.sweepQuotas();
+    await dispatcher.close();
+    const texts = h.fake.callsOf("sendMessage", NOTIFIER.token).map((c) => [c.params.chat_id, String(c.params.text)]);
+    expect(texts).toEqual([[7373, expect.stringMatching(/used 8 of 10 \(80 %\) of its bots quota/)]]);
   });
 });
 
