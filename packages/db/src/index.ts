@@ -26,3 +26,4 @@ export {
   type ScheduleView,
 } from "./schedule-repository.js";
 export { insertVersion, type NewVersion, type PrunePointers, pruneVersions, type Tx } from "./versions.js";
+export { type OutboxEvent, recordNotificationEvent } from "./notification-outbox.js";

@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
+import { recordNotificationEvent } from "./notification-outbox.js";
 import { accounts, bots, type ScheduleKind, type ScheduleRunStatus, scheduleRuns, schedules } from "./schema.js";
 
 /** A schedule as bot code and owners see it. */
@@ -343,6 +344,14 @@ export class ScheduleRepository {
         attempt: run.attempt,
         error: record.error,
       });
+      // The owner is told of a run that failed for good, or that did not happen (docs/notifications.md#events).
+      if (record.status === "failed" || record.status === "skipped") {
+        await recordNotificationEvent(tx, {
+          botId: run.botId,
+          kind: record.status === "failed" ? "schedule_failed" : "schedule_missed",
+          detail: { key: run.key, reason: (record.error ?? "").slice(0, 200) },
+        });
+      }
       return true;
     });
   }

@@ -478,3 +478,39 @@ export const notificationChannels = pgTable(
     uniqueIndex("notification_channels_link_token_idx").on(t.linkTokenHash),
   ],
 );
+
+/** What an owner can be told about; `test` (the test button) is not a rule and never stored. */
+export type NotificationEventKind =
+  | "bot_halted"
+  | "broadcast_finished"
+  | "broadcast_failed"
+  | "schedule_failed"
+  | "schedule_missed"
+  | "quota_nearly_used";
+
+/**
+ * Which kinds of event an account is told about (docs/notifications.md#rules). No row: every kind. The rules are
+ * read when an event is delivered, so a change holds for the next event.
+ */
+export const notificationRules = pgTable("notification_rules", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  kinds: text("kinds").array().$type<NotificationEventKind[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * The notification outbox (docs/notifications.md#events): a service that sees an event (a gateway halting a bot, a
+ * worker ending a broadcast, a gateway ending a scheduled run) writes a row here in the same transaction as the change
+ * itself, and management's dispatcher takes rows out and tells the owner. A crash of either side loses no event: the
+ * row stays until a dispatcher has taken it. `detail` holds the event's fields (a reason, counts, a key): never a
+ * token or a log line.
+ */
+export const notificationOutbox = pgTable("notification_outbox", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  botId: text("bot_id").notNull(),
+  kind: text("kind").$type<NotificationEventKind>().notNull(),
+  detail: jsonb("detail").$type<Record<string, string | number>>().notNull(),
+  createdAt: createdAt(),
+});

@@ -2,7 +2,8 @@
  * A Bot API server on 127.0.0.1 that Botyard's tests and benchmarks point TELEGRAM_API_ROOT at. It answers every
  * `POST /bot<token>/<method>` like Telegram would for a healthy bot, records each call, and can be told to answer
  * slowly (or out of order), with 429 + retry_after, with 403 or 400 for chosen chats, with 401 for chosen tokens, or
- * with 5xx.
+ * with 5xx. `getUpdates` answers the updates a test queued with {@link FakeTelegram.pushUpdate}, at once (it does not
+ * hold the call open as Telegram's long polling does).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -73,6 +74,9 @@ export class FakeTelegram {
   #messageId = 1;
   #keepRecords: boolean;
   readonly #listeners = new Set<CallListener>();
+  /** Updates queued for `getUpdates`, by token. */
+  readonly #updates = new Map<string, Array<Record<string, unknown> & { update_id: number }>>();
+  #updateId = 1;
 
   private constructor(keepRecords: boolean) {
     this.#keepRecords = keepRecords;
@@ -101,6 +105,18 @@ export class FakeTelegram {
     Object.assign(this.behaviour, patch);
   }
 
+  /**
+   * Queues an update for the bot of `token` (a user writing to it); its next `getUpdates` answers it. `update_id` is
+   * given here. Answers that id.
+   */
+  pushUpdate(token: string, update: Record<string, unknown>): number {
+    const updateId = this.#updateId++;
+    const queue = this.#updates.get(token) ?? [];
+    queue.push({ ...update, update_id: updateId });
+    this.#updates.set(token, queue);
+    return updateId;
+  }
+
   /** Forgets recorded calls and counters and restores the default behaviour. */
   reset(): void {
     this.calls.length = 0;
@@ -108,6 +124,7 @@ export class FakeTelegram {
     this.rateLimited = 0;
     this.behaviour = initialBehaviour();
     this.#windows.clear();
+    this.#updates.clear();
   }
 
   /**
@@ -194,7 +211,17 @@ export class FakeTelegram {
     if (method.startsWith("send") && b.blockedChats.has(chatId))
       return error(403, "Forbidden: bot was blocked by the user");
     if (method.startsWith("send") && b.missingChats.has(chatId)) return error(400, "Bad Request: chat not found");
+    if (method === "getUpdates") return { status: 200, body: { ok: true, result: this.#takeUpdates(token, params) } };
     return { status: 200, body: { ok: true, result: this.#result(method, params, chatId) } };
+  }
+
+  /** As Telegram: updates below `offset` are confirmed and forgotten; the rest are answered, oldest first. */
+  #takeUpdates(token: string, params: Record<string, unknown>): unknown[] {
+    const offset = Number(params.offset ?? 0);
+    const queue = (this.#updates.get(token) ?? []).filter((u) => u.update_id >= offset);
+    this.#updates.set(token, queue);
+    const limit = Number(params.limit ?? 100);
+    return queue.slice(0, limit > 0 ? limit : 100);
   }
 
   #result(method: string, params: Record<string, unknown>, chatId: number): unknown {

@@ -1,7 +1,15 @@
 /** SQL of the worker: claiming a bot's next broadcast, writing its audience, progress and outcome. */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, TransactionRollbackError } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { bots, broadcastAudience, broadcasts, recipients, type Database } from "@botyard/db";
+import {
+  bots,
+  broadcastAudience,
+  broadcasts,
+  type Database,
+  type OutboxEvent,
+  recipients,
+  recordNotificationEvent,
+} from "@botyard/db";
 import type { BroadcastPayload } from "@botyard/broadcast";
 
 /** A broadcast the worker is sending, under the fence its claim took. */
@@ -304,13 +312,17 @@ export class WorkerRepository {
     progress: Progress,
     error: string | null = null,
   ): Promise<void> {
-    await this.#end(id, fence, "running", {
-      ...progress,
-      status,
-      error,
-      finishedAt: sql`now()`,
-      leaseUntil: leaseEnd(COOL_DOWN_MS),
-    });
+    await this.#end(
+      id,
+      fence,
+      "running",
+      { ...progress, status, error, finishedAt: sql`now()`, leaseUntil: leaseEnd(COOL_DOWN_MS) },
+      // The owner is told in the same transaction as the end (docs/notifications.md#events).
+      (botId): OutboxEvent =>
+        status === "completed"
+          ? { botId, kind: "broadcast_finished", detail: { jobId: id, sent: progress.sent, failed: progress.failed } }
+          : { botId, kind: "broadcast_failed", detail: { jobId: id, reason: (error ?? "").slice(0, 200) } },
+    );
   }
 
   /** Writes final counts of a job that was cancelled while it ran (its status is already cancelled). */
@@ -327,14 +339,18 @@ export class WorkerRepository {
     fence: number,
     status: "running" | "cancelled",
     set: PgUpdateSetSource<typeof broadcasts>,
+    notice?: (botId: string) => OutboxEvent,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const ended = await tx
         .update(broadcasts)
         .set({ ...set, audienceWritten: false })
         .where(and(eq(broadcasts.id, id), eq(broadcasts.fence, fence), eq(broadcasts.status, status)))
-        .returning({ id: broadcasts.id });
-      if (ended.length === 1) await tx.delete(broadcastAudience).where(eq(broadcastAudience.broadcastId, id));
+        .returning({ id: broadcasts.id, botId: broadcasts.botId });
+      const row = ended[0];
+      if (!row) return;
+      await tx.delete(broadcastAudience).where(eq(broadcastAudience.broadcastId, id));
+      if (notice) await recordNotificationEvent(tx, notice(row.botId));
     });
   }
 

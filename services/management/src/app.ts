@@ -42,6 +42,10 @@ import { LiveHub } from "./dashboard-api/live-hub.js";
 import { StreamSlots } from "./limits/stream-slots.js";
 import { webRouter } from "./web/router.js";
 import { securityHeaders } from "./security-headers.js";
+import { type DispatcherOptions, NotificationDispatcher } from "./notifications/dispatcher.js";
+import { NotificationRepository } from "./notifications/notification-repository.js";
+import { NotificationService, type NotificationServiceOptions } from "./notifications/notification-service.js";
+import { NotifierBot, type NotifierBotOptions } from "./notifications/notifier-bot.js";
 
 /** What the app is built from. */
 export interface ManagementDeps {
@@ -92,6 +96,23 @@ export interface ManagementDeps {
    * @defaultValue {@link DEFAULT_VERSIONS_KEPT}
    */
   versionsKept?: number;
+  /**
+   * Notifications (docs/notifications.md): the notifier bot, delivery settings, and the loops' settings. The loops
+   * (the outbox dispatcher, the notifier bot's polling) are built here and started by the caller.
+   * @defaultValue no notifier bot, https webhooks on public addresses only, the 10-minute throttle
+   */
+  notifications?: Omit<NotificationServiceOptions, "dashboardUrl"> & {
+    dispatcher?: DispatcherOptions;
+    notifierPolling?: NotifierBotOptions;
+  };
+}
+
+/** The notification parts the caller starts and closes. */
+export interface NotificationModule {
+  service: NotificationService;
+  dispatcher: NotificationDispatcher;
+  /** Present when the operator configured a notifier bot. */
+  notifierBot?: NotifierBot;
 }
 
 /** The app and what must be closed with it. */
@@ -105,6 +126,8 @@ export interface ManagementApp {
   auth: AuthService;
   /** The live streams' poll loops (one per bot and kind) and per-account slots. */
   live: LiveStreams;
+  /** Notifications: the service, and the loops to start. */
+  notifications: NotificationModule;
 }
 
 /** Wires repositories, services and routes. */
@@ -199,10 +222,23 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
   // Broadcast routes parse their own bodies and shape their own errors, so they go before /apiv3's parser.
   app.use(broadcast.router);
   const schedules = new ScheduleService(bots, new ScheduleRepository(deps.db));
-  app.use(apiv3Router({ accounts, bots, versions, usage, schedules, logger: deps.logger }));
+  const notifications = createNotificationModule(deps, box, quotas);
+  const notify = notifications.service;
+  app.use(apiv3Router({ accounts, bots, versions, usage, schedules, notifications: notify, logger: deps.logger }));
   app.use(
     dashboardRouter(
-      { auth, http: sessionHttp, accounts, bots, versions, usage, schedules, broadcasts: broadcast.service, live },
+      {
+        auth,
+        http: sessionHttp,
+        accounts,
+        bots,
+        versions,
+        usage,
+        schedules,
+        broadcasts: broadcast.service,
+        live,
+        notifications: notify,
+      },
       deps.logger,
     ),
   );
@@ -212,5 +248,34 @@ export function createManagementApp(deps: ManagementDeps): ManagementApp {
     throw new AppError("NOT_FOUND");
   });
   app.use(errorHandler({ envelope: apiv3ErrorBody, logger: deps.logger, context: "management request" }));
-  return { app, broadcast, accounts, auth, live, ...(admin ? { admin } : {}) };
+  return { app, broadcast, accounts, auth, live, notifications, ...(admin ? { admin } : {}) };
+}
+
+function createNotificationModule(deps: ManagementDeps, box: SecretBox, quotas: QuotaService): NotificationModule {
+  const settings: NonNullable<ManagementDeps["notifications"]> = deps.notifications ?? {};
+  const { dispatcher: dispatcherOptions, notifierPolling, ...options } = settings;
+  const repository = new NotificationRepository(deps.db);
+  const service = new NotificationService(repository, box, deps.redis, deps.names, deps.telegram, {
+    ...options,
+    dashboardUrl: deps.publicBaseUrl ?? "http://127.0.0.1",
+  });
+  const dispatcher = new NotificationDispatcher(
+    repository,
+    service,
+    (accountId) => quotas.usage(accountId),
+    deps.logger,
+    dispatcherOptions,
+  );
+  const notifierBot = options.notifier
+    ? new NotifierBot(
+        deps.telegram,
+        options.notifier.token,
+        service,
+        deps.redis,
+        deps.names,
+        deps.logger,
+        notifierPolling,
+      )
+    : undefined;
+  return { service, dispatcher, ...(notifierBot ? { notifierBot } : {}) };
 }

@@ -3,6 +3,13 @@ import { baseConfigSchema, loadConfig } from "@botyard/common/config";
 import { plansConfigShape } from "@botyard/common/plans";
 import { z } from "zod";
 
+/** A 0/1 (or false/true) switch, off by default. */
+const flag = () =>
+  z
+    .enum(["0", "1", "true", "false", ""], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true");
+
 export const managementConfigSchema = baseConfigSchema.extend({
   /**
    * Turns on the operator pages (Bull Board at /admin/queues) and is their password; unset, they do not exist.
@@ -50,6 +57,56 @@ export const managementConfigSchema = baseConfigSchema.extend({
     .min(5, "BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600")
     .max(3600, "BOT_AUTO_ROLLBACK_WINDOW_S must be a whole number from 5 to 3600")
     .default(60),
+  /**
+   * The notifier bot's token: owners link a Telegram chat to it and get their notifications from it. Unset, owners can
+   * add webhooks only. @see docs/notifications.md#the-notifier-bot
+   */
+  NOTIFIER_BOT_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, "NOTIFIER_BOT_TOKEN must be a bot token as @BotFather gives it")
+      .optional(),
+  ),
+  /** The notifier bot's username (without @), for start links. @defaultValue asked of Telegram (getMe) at start */
+  NOTIFIER_BOT_USERNAME: z.preprocess(
+    (v) => (v === "" ? undefined : typeof v === "string" ? v.replace(/^@/, "") : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{5,32}$/, "NOTIFIER_BOT_USERNAME must be a bot username (5 to 32 letters, digits or _)")
+      .optional(),
+  ),
+  /**
+   * 1: owners may add notification webhooks whose host is, or resolves to, a private, loopback or link-local address
+   * (a test rig, a receiver on the operator's network). @see docs/notifications.md#webhook-addresses
+   * @defaultValue 0
+   */
+  NOTIFY_ALLOW_PRIVATE_WEBHOOKS: flag(),
+  /** 1: notification webhooks may be http:// (development only). @defaultValue 0 */
+  NOTIFY_ALLOW_HTTP_WEBHOOKS: flag(),
+  /**
+   * The least time between two messages about one bot and kind to an account. @see docs/notifications.md#events
+   * @defaultValue 600000 (10 minutes)
+   */
+  NOTIFY_THROTTLE_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "NOTIFY_THROTTLE_MS must be a whole number of milliseconds" })
+      .int("NOTIFY_THROTTLE_MS must be a whole number of milliseconds")
+      .min(1000, "NOTIFY_THROTTLE_MS must be 1000 or more")
+      .max(86_400_000, "NOTIFY_THROTTLE_MS must be at most 86400000 (a day)")
+      .default(600_000),
+  ),
+  /**
+   * Waits before each retry of a failed notification, comma-separated milliseconds. @defaultValue 1000,5000,30000
+   */
+  NOTIFY_RETRY_DELAYS_MS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "1000,5000,30000" : v),
+    z
+      .string()
+      .regex(/^\d{1,6}(,\d{1,6}){0,9}$/, "NOTIFY_RETRY_DELAYS_MS must be up to 10 comma-separated milliseconds")
+      .transform((v) => v.split(",").map(Number)),
+  ),
   /** The account plans and the default one. @see docs/operations.md#plans-and-quotas */
   ...plansConfigShape,
 });

@@ -6,7 +6,7 @@ import { redisConnectionConfig } from "@botyard/common/config";
 import { startService } from "@botyard/common/service";
 import { TelegramClient } from "@botyard/telegram";
 import { createManagementApp } from "./app.js";
-import { loadManagementConfig, publicBaseUrl, webhookBaseUrl } from "./config.js";
+import { loadManagementConfig, type ManagementConfig, publicBaseUrl, webhookBaseUrl } from "./config.js";
 
 const config = loadManagementConfig();
 await startService({
@@ -20,7 +20,8 @@ await startService({
     const events = new BotEventBus(redis, subscriber, names, { role: "publisher" });
     await events.start();
     const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 });
-    const { app, broadcast, admin } = createManagementApp({
+    const notifier = await notifierBot(config, telegram);
+    const { app, broadcast, admin, notifications } = createManagementApp({
       db,
       redis,
       names,
@@ -41,10 +42,21 @@ await startService({
       publicBaseUrl: publicBaseUrl(config),
       trustProxy: config.TRUST_PROXY,
       ...(config.ARGON2_CONCURRENCY !== undefined ? { argon2: { concurrency: config.ARGON2_CONCURRENCY } } : {}),
+      notifications: {
+        ...(notifier ? { notifier } : {}),
+        allowPrivateWebhooks: config.NOTIFY_ALLOW_PRIVATE_WEBHOOKS,
+        allowHttpWebhooks: config.NOTIFY_ALLOW_HTTP_WEBHOOKS,
+        throttleMs: config.NOTIFY_THROTTLE_MS,
+        retryDelaysMs: config.NOTIFY_RETRY_DELAYS_MS,
+      },
     });
+    notifications.dispatcher.start();
+    notifications.notifierBot?.start();
     return {
       app,
       release: [
+        ["notifications", () => notifications.dispatcher.close()],
+        ["notifier bot", async () => notifications.notifierBot?.close()],
         ["broadcast queue", () => broadcast.close()],
         ["operator pages", async () => admin?.close()],
         [
@@ -60,3 +72,19 @@ await startService({
     };
   },
 });
+
+/**
+ * The notifier bot from NOTIFIER_BOT_TOKEN, its username from NOTIFIER_BOT_USERNAME or else asked of Telegram; none
+ * when the token is unset (docs/notifications.md#the-notifier-bot).
+ */
+async function notifierBot(
+  config: ManagementConfig,
+  telegram: TelegramClient,
+): Promise<{ token: string; username: string } | undefined> {
+  const token = config.NOTIFIER_BOT_TOKEN;
+  if (!token) return undefined;
+  if (config.NOTIFIER_BOT_USERNAME) return { token, username: config.NOTIFIER_BOT_USERNAME };
+  const me = await telegram.call<{ username?: string }>(token, "getMe");
+  if (!me.username) throw new Error("the notifier bot has no username; set NOTIFIER_BOT_USERNAME");
+  return { token, username: me.username };
+}

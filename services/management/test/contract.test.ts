@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import request from "supertest";
-import { ScheduleRepository } from "@botyard/db";
+import { eq } from "drizzle-orm";
+import { accounts, notificationChannels, ScheduleRepository } from "@botyard/db";
 import {
   documentedOperations,
   type DocumentedOperation,
@@ -24,6 +25,8 @@ import { fakeToken, startHarness, type Harness } from "./harness.js";
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 25);
 const BOT = "@@BOT@@";
 const DASH_BOT = "@@DASHBOT@@";
+/** A notification channel of the calling account, made afresh before each notification call (see send). */
+const CHANNEL = "@@CHANNEL@@";
 const DASH_HOST = "dashboard.test";
 const DASH_PASSWORD = "correct horse battery";
 /** The key of the schedule each bot has before a schedule call (bot code makes schedules; the fuzzer cannot). */
@@ -39,8 +42,17 @@ let h: Harness;
 let gateway: Server;
 let document: JsonSchema;
 let checker: ResponseChecker;
-const state = { apiKey: "", bot: "", broadcastBot: "", broadcastToken: "", job: "", otherBot: "", otherEmail: "" };
-const dash = { email: "", session: "", csrf: "", bot: "", job: "" };
+const state = {
+  accountId: "",
+  apiKey: "",
+  bot: "",
+  broadcastBot: "",
+  broadcastToken: "",
+  job: "",
+  otherBot: "",
+  otherEmail: "",
+};
+const dash = { accountId: "", email: "", session: "", csrf: "", bot: "", job: "" };
 const seen = new Map<string, Set<number>>();
 
 async function createBot(apiKey: string, botToken?: string): Promise<string> {
@@ -89,10 +101,18 @@ beforeAll(async () => {
     signInThrottle: { perEmail: 100_000, perIpEmail: 100_000, perIp: 100_000, windowMs: 60_000 },
     addressLimits: { signUp: many, acceptInvite: many },
     transferLookups: many,
+    // A notifier bot, and webhook hosts that resolve to a public address without asking DNS, so adds succeed.
+    notifications: {
+      notifier: { token: "777000:AAHnotifierBotTokenForContractTests01", username: "botyard_notify_bot" },
+      resolver: async () => ["203.0.113.7"],
+      webhookTimeoutMs: 200,
+      retryDelaysMs: [],
+    },
   });
   const owner = await h.account();
   const other = await h.account();
   state.apiKey = owner.apiKey;
+  state.accountId = owner.userId;
   state.otherEmail = other.email;
   state.bot = await createBot(owner.apiKey);
   state.broadcastToken = fakeToken(77);
@@ -110,6 +130,8 @@ beforeAll(async () => {
     .send({ email: dash.email, password: DASH_PASSWORD });
   dash.session = /botyard_session=([^;]+)/.exec(String(signedUp.headers["set-cookie"]))![1]!;
   dash.csrf = signedUp.body.csrfToken as string;
+  const [row] = await h.handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, dash.email));
+  dash.accountId = row!.id;
   await dashFixtures();
   document = (await request(h.app).get("/openapi.json")).body as JsonSchema;
   checker = new ResponseChecker(document);
@@ -147,6 +169,11 @@ function fixturesFor(op: DocumentedOperation) {
       // previewBot's handler name: mostly a valid one (the stand-in gateway answers any).
       if (name === "path" && op.path.endsWith("/previewBot"))
         return fc.oneof({ weight: 6, arbitrary: fc.constant("hello") }, fc.string());
+      if (name === "channelId") return fc.oneof({ weight: 6, arbitrary: fc.constant(CHANNEL) }, fc.string());
+      if (name === "kind" && /[nN]otification/.test(op.path))
+        return fc.oneof(fc.constant("webhook"), fc.constant("telegram"), fc.string());
+      if (name === "url" && /[nN]otification/.test(op.path))
+        return fc.oneof({ weight: 3, arbitrary: fc.constant("https://hooks.example/botyard") }, fc.string());
       return undefined;
     },
     credential(scheme: string) {
@@ -160,7 +187,16 @@ function fixturesFor(op: DocumentedOperation) {
 
 async function send(req: GeneratedRequest): Promise<request.Response> {
   const bot = encodeURIComponent(BOT);
-  const path = req.path.replaceAll(bot, state.bot).replaceAll(encodeURIComponent(DASH_BOT), dash.bot);
+  let channel = "";
+  if (/[nN]otification/.test(req.path)) {
+    // At most 10 channels an account: each call starts from one webhook channel of the calling account.
+    const accountId = req.path.startsWith("/api/") ? dash.accountId : state.accountId;
+    await h.handle.db.delete(notificationChannels).where(eq(notificationChannels.accountId, accountId));
+    channel = (await h.management.notifications.service.addWebhook(accountId, "https://hooks.example/c")).channel.id;
+  }
+  const withChannel = (text: string) =>
+    text.replaceAll(encodeURIComponent(CHANNEL), channel).replaceAll(CHANNEL, channel);
+  const path = withChannel(req.path.replaceAll(bot, state.bot).replaceAll(encodeURIComponent(DASH_BOT), dash.bot));
   const bare = path.split("?")[0]!;
   const agent = request(h.app);
   let r =
@@ -191,7 +227,7 @@ async function send(req: GeneratedRequest): Promise<request.Response> {
       );
     }
   }
-  const res = await (req.body === undefined ? r : r.send(req.body.replaceAll(BOT, state.bot)));
+  const res = await (req.body === undefined ? r : r.send(withChannel(req.body.replaceAll(BOT, state.bot))));
   if (res.status === 200 && path.startsWith("/apiv3/deleteBot")) state.bot = await createBot(state.apiKey);
   if (res.status === 200 && req.method === "delete" && bare === `/api/bots/${dash.bot}`) await dashFixtures();
   return res;

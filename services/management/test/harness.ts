@@ -44,6 +44,8 @@ export interface HarnessOptions {
   plans?: ManagementDeps["plans"];
   /** BOT_VERSIONS_KEPT. @defaultValue 100 */
   versionsKept?: number;
+  /** The notifier bot and delivery settings. @defaultValue none (the service's defaults) */
+  notifications?: ManagementDeps["notifications"];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -82,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.transferLookups ? { transferLookups: options.transferLookups } : {}),
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.versionsKept ? { versionsKept: options.versionsKept } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
   });
   let n = 0;
   return {
@@ -95,6 +98,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logLines,
     account: (email = `owner${++n}-${randomUUID().slice(0, 6)}@example.com`) => management.accounts.create(email),
     async close() {
+      await management.notifications.dispatcher.close();
+      await management.notifications.notifierBot?.close();
       await management.broadcast.close();
       await management.admin?.close();
       await events.close();

@@ -9,6 +9,8 @@ import { botView, type BotService, type RestartOutcome } from "../bots/bot-servi
 import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import type { VersionService } from "../versions/version-service.js";
+import type { NotificationService } from "../notifications/notification-service.js";
+import { CHANNEL_EXAMPLE, NotificationChannel, NotificationRules, notificationFields } from "./notification-schemas.js";
 import {
   BotDetails,
   BotListEntry,
@@ -71,10 +73,12 @@ export interface OperationServices {
   versions: VersionService;
   usage: UsageService;
   schedules: ScheduleService;
+  notifications: NotificationService;
 }
 
 const BOT_NOT_FOUND = ["Bot not found"];
 const SCHEDULE_NOT_FOUND = ["Bot not found", "Schedule not found"];
+const CHANNEL_NOT_FOUND = ["Notification channel not found"];
 const SCHEDULE_EXAMPLE = {
   key: "weekday-digest",
   name: "digest",
@@ -565,6 +569,123 @@ export const operationList: Operation[] = [
     async run({ usage }, accountId) {
       const account = await usage.accountUsage(accountId);
       return { msg: `Plan ${account.plan}`, ...account };
+    },
+  }),
+  defineOperation({
+    name: "listNotificationChannels",
+    summary: "List the account's notification channels",
+    description:
+      "Where the account is told when a bot needs its owner (docs/notifications.md): Telegram chats linked through " +
+      "the operator's notifier bot and signed HTTPS webhooks, newest first, each with its last delivery and its " +
+      "last failure (kept until a delivery succeeds again). Secrets are never shown again after adding.",
+    fields: {},
+    reply: { channels: z.array(NotificationChannel) },
+    example: { msg: "1 channels", channels: [CHANNEL_EXAMPLE] },
+    badRequest: "Malformed JSON body",
+    errors: {},
+    async run({ notifications }, accountId) {
+      const channels = await notifications.list(accountId);
+      return { msg: `${channels.length} channels`, channels };
+    },
+  }),
+  defineOperation({
+    name: "addNotificationChannel",
+    summary: "Add a Telegram chat or a webhook to be told through",
+    description:
+      "kind telegram: answers startLink, a one-time link to the operator's notifier bot (`https://t.me/<bot>?start=" +
+      "<token>`); the chat that opens it is linked (400 naming kind when the server has no notifier bot). kind " +
+      "webhook: url is an https:// URL whose host is not, and does not resolve to, a private, loopback or link-local " +
+      "address (400 naming url); answers secret, the channel's signing secret (`Botyard-Signature`), shown only " +
+      "here. At most 10 channels per account.",
+    fields: { kind: notificationFields.kind, url: notificationFields.url },
+    reply: {
+      channel: NotificationChannel,
+      startLink: z.string().optional().openapi({ description: "telegram: open it in Telegram; it works once." }),
+      secret: z.string().optional().openapi({ description: "webhook: the signing secret; shown only in this reply." }),
+    },
+    example: {
+      msg: "Webhook added; keep its secret, it is not shown again",
+      channel: CHANNEL_EXAMPLE,
+      secret: "bys_Xq4kP9mT2vR7wZ1yB3cD5eF8gH0jK6lN",
+    },
+    badRequest: "kind must be telegram or webhook",
+    errors: {},
+    async run({ notifications }, accountId, { kind, url }) {
+      if (kind === "telegram") {
+        const added = await notifications.addTelegram(accountId);
+        return { msg: "Open the start link in Telegram to link the chat", ...added };
+      }
+      const added = await notifications.addWebhook(accountId, url ?? "");
+      return { msg: "Webhook added; keep its secret, it is not shown again", ...added };
+    },
+  }),
+  defineOperation({
+    name: "removeNotificationChannel",
+    summary: "Remove a notification channel",
+    description: "The channel gets nothing more; another account's channel is as absent as a missing one.",
+    fields: { channelId: notificationFields.channelId },
+    reply: {},
+    example: { msg: "Notification channel removed" },
+    badRequest: "channelId is required",
+    errors: { 404: CHANNEL_NOT_FOUND },
+    async run({ notifications }, accountId, { channelId }) {
+      await notifications.remove(accountId, channelId);
+      return { msg: "Notification channel removed" };
+    },
+  }),
+  defineOperation({
+    name: "testNotificationChannel",
+    summary: "Send a test message on a channel now",
+    description:
+      "Sends one test message (not throttled, not retried) and says whether it arrived; a failure is kept on the " +
+      "channel as any delivery's. A Telegram channel whose start link was not opened yet answers 400.",
+    fields: { channelId: notificationFields.channelId },
+    reply: {
+      delivered: z.boolean(),
+      error: z
+        .string()
+        .optional()
+        .openapi({ description: "Why it did not arrive.", example: "the webhook answered 500" }),
+    },
+    example: { msg: "The test message arrived", delivered: true },
+    badRequest: "channelId is required",
+    errors: { 404: CHANNEL_NOT_FOUND },
+    async run({ notifications }, accountId, { channelId }) {
+      const outcome = await notifications.test(accountId, channelId);
+      return outcome.ok
+        ? { msg: "The test message arrived", delivered: true }
+        : { msg: `The test message did not arrive: ${outcome.error}`, delivered: false, error: outcome.error };
+    },
+  }),
+  defineOperation({
+    name: "getNotificationRules",
+    summary: "Read which kinds of event the account is told about",
+    description:
+      "bot_halted (with its reason), broadcast_finished, broadcast_failed, schedule_failed, schedule_missed (a run " +
+      "skipped because the bot was halted or stopped), quota_nearly_used (80 % of an amount quota of the plan). " +
+      "Every kind until changed.",
+    fields: {},
+    reply: { kinds: NotificationRules },
+    example: { msg: "3 kinds", kinds: ["bot_halted", "broadcast_finished", "broadcast_failed"] },
+    badRequest: "Malformed JSON body",
+    errors: {},
+    async run({ notifications }, accountId) {
+      const kinds = await notifications.rules(accountId);
+      return { msg: `${kinds.length} kinds`, kinds };
+    },
+  }),
+  defineOperation({
+    name: "setNotificationRules",
+    summary: "Choose which kinds of event the account is told about",
+    description: "Replaces the set; the next event of a kind left out is not sent. The test message always is.",
+    fields: { kinds: notificationFields.kinds },
+    reply: { kinds: NotificationRules },
+    example: { msg: "2 kinds", kinds: ["bot_halted", "broadcast_failed"] },
+    badRequest: "kinds is required",
+    errors: {},
+    async run({ notifications }, accountId, { kinds }) {
+      const stored = await notifications.setRules(accountId, kinds);
+      return { msg: `${stored.length} kinds`, kinds: stored };
     },
   }),
 ];

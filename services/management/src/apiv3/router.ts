@@ -13,6 +13,7 @@ import type { BotService } from "../bots/bot-service.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { VersionService } from "../versions/version-service.js";
 import type { UsageService } from "../usage/usage-service.js";
+import type { NotificationService } from "../notifications/notification-service.js";
 import { operations } from "./operations.js";
 
 /** JSON body limit in bytes: a 1 MiB code file plus its JSON escaping and the other fields. */
@@ -30,6 +31,7 @@ export function apiv3Router(deps: {
   versions: VersionService;
   usage: UsageService;
   schedules: ScheduleService;
+  notifications: NotificationService;
   logger: Logger;
 }): Router {
   const router = express.Router();
@@ -51,7 +53,13 @@ export function apiv3Router(deps: {
     if (!accountId) throw new AppError("INVALID_API_KEY");
     const values = parseOrThrow(fromQuery ? op.query : op.body, source);
     const result = await op.run(
-      { bots: deps.bots, versions: deps.versions, usage: deps.usage, schedules: deps.schedules },
+      {
+        bots: deps.bots,
+        versions: deps.versions,
+        usage: deps.usage,
+        schedules: deps.schedules,
+        notifications: deps.notifications,
+      },
       accountId,
       values,
     );

@@ -6,6 +6,7 @@
  */
 import { type ApiRegistry, type ResponseConfig, SCHEME, z } from "@botyard/openapi";
 import type { ZodTypeAny } from "zod";
+import { CHANNEL_EXAMPLE } from "../apiv3/notification-schemas.js";
 import { USAGE_PERIOD_EXAMPLE, VERSION_EXAMPLE } from "../apiv3/schemas.js";
 import { DashboardError } from "./schemas.js";
 import { type DashboardRoute, dashboardRoutes } from "./routes.js";
@@ -128,6 +129,20 @@ const EXAMPLES: Record<string, unknown> = {
   },
   dashboardCancelSchedule: { ok: true },
   dashboardRunScheduleNow: { ok: true, started: true },
+  dashboardNotifications: {
+    ok: true,
+    channels: [CHANNEL_EXAMPLE],
+    kinds: ["bot_halted", "broadcast_failed", "schedule_failed"],
+    telegram: true,
+  },
+  dashboardAddNotificationChannel: {
+    ok: true,
+    channel: { ...CHANNEL_EXAMPLE, kind: "telegram", url: null, linked: false, lastDeliveredAt: null },
+    startLink: "https://t.me/botyard_notify_bot?start=q7Xk2mP9rT4vW1yZ3aCdEf8gH0jK6lN5",
+  },
+  dashboardRemoveNotificationChannel: { ok: true },
+  dashboardTestNotificationChannel: { ok: true, delivered: false, error: "the webhook answered 500" },
+  dashboardSetNotificationRules: { ok: true, kinds: ["bot_halted", "broadcast_failed"] },
   dashboardListBots: {
     ok: true,
     bots: [{ botId: BOT_ID, name: "Support bot", status: "halted", haltReason: "Telegram rejected the bot token" }],

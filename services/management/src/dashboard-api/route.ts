@@ -15,6 +15,7 @@ import type { BroadcastService } from "../broadcast/broadcast-service.js";
 import type { ScheduleService } from "../schedules/schedule-service.js";
 import type { UsageService } from "../usage/usage-service.js";
 import type { VersionService } from "../versions/version-service.js";
+import type { NotificationService } from "../notifications/notification-service.js";
 import type { LiveStreams } from "./streams.js";
 
 /** What the handlers call. */
@@ -28,6 +29,7 @@ export interface DashboardServices {
   live: LiveStreams;
   usage: UsageService;
   schedules: ScheduleService;
+  notifications: NotificationService;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The dashboard's JSON API as one table: each route's method, path, access, schemas and handler, listed by feature
- * (auth-routes.ts, account-routes.ts, bot-routes.ts, version-routes.ts, schedule-routes.ts, broadcast-routes.ts; the
- * shape of a route is in route.ts).
+ * (auth-routes.ts, account-routes.ts, notification-routes.ts, bot-routes.ts, version-routes.ts, schedule-routes.ts,
+ * broadcast-routes.ts; the shape of a route is in route.ts).
  * router.ts serves the table and contract.ts documents it, so the OpenAPI document lists exactly what is served.
  * Handlers parse and shape only; every rule lives in the services (AuthService, AccountService, BotService,
- * VersionService, ScheduleService, BroadcastService), the same ones /apiv3 and the broadcast routes call.
+ * VersionService, ScheduleService, BroadcastService, NotificationService), the same ones /apiv3 and the broadcast
+ * routes call.
  *
  * @see docs/dashboard.md
  */
@@ -13,6 +14,7 @@ import { authRoutes } from "./auth-routes.js";
 import { botRoutes } from "./bot-routes.js";
 import { broadcastRoutes } from "./broadcast-routes.js";
 import { scheduleRoutes } from "./schedule-routes.js";
+import { notificationRoutes } from "./notification-routes.js";
 import { versionRoutes } from "./version-routes.js";
 import type { DashboardRoute } from "./route.js";
 
@@ -22,6 +24,7 @@ export type { Access, DashboardRoute, DashboardServices, RouteInput } from "./ro
 export const dashboardRoutes: DashboardRoute[] = [
   ...authRoutes,
   ...accountRoutes,
+  ...notificationRoutes,
   ...botRoutes,
   ...versionRoutes,
   ...scheduleRoutes,

@@ -29,6 +29,7 @@ import {
   VersionWithCode,
   WebhookOutcome,
 } from "../apiv3/schemas.js";
+import { NotificationChannel, NotificationRules, notificationFields } from "../apiv3/notification-schemas.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/password.js";
 import { broadcastRequestDoc, Job } from "../broadcast/schemas.js";
 
@@ -286,3 +287,26 @@ export const DashboardError = z
   })
   .passthrough()
   .openapi("DashboardError");
+
+/** Settings → Notifications. */
+export const NotificationsReply = z.object({
+  ok,
+  channels: z.array(NotificationChannel),
+  kinds: NotificationRules,
+  /** Whether this server has a notifier bot (without one, only webhooks can be added). */
+  telegram: z.boolean(),
+});
+export const AddNotificationChannel = z
+  .object({ kind: notificationFields.kind.body, url: notificationFields.url.body })
+  .strict();
+export const NotificationChannelAdded = z.object({
+  ok,
+  channel: NotificationChannel,
+  startLink: z.string().optional(),
+  secret: z.string().optional(),
+});
+export const channelIdParam = z.object({ channelId: notificationFields.channelId.query });
+export const NotificationChannelRemoved = z.object({ ok });
+export const NotificationTested = z.object({ ok, delivered: z.boolean(), error: z.string().optional() });
+export const NotificationRulesBody = z.object({ kinds: notificationFields.kinds.body }).strict();
+export const NotificationRulesReply = z.object({ ok, kinds: NotificationRules });

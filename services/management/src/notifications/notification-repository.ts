@@ -1,6 +1,14 @@
 /** SQL for an account's notification channels (docs/notifications.md#channels). */
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { type Database, type NotificationChannelKind, notificationChannels } from "@botyard/db";
+import {
+  bots,
+  type Database,
+  type NotificationChannelKind,
+  type NotificationEventKind,
+  notificationChannels,
+  notificationOutbox,
+  notificationRules,
+} from "@botyard/db";
 
 /** A channel as the service sees it; `secretEnc` is the webhook's sealed signing secret. */
 export interface ChannelRow {
@@ -29,7 +37,20 @@ const columns = {
   createdAt: notificationChannels.createdAt,
 };
 
-/** Reads and writes `notification_channels`; every query is scoped by the account, except the start link's. */
+/** An event taken from the outbox, with the owner and name of its bot. */
+export interface OutboxRow {
+  id: number;
+  botId: string;
+  kind: NotificationEventKind;
+  detail: Record<string, string | number>;
+  accountId: string | null;
+  botName: string | null;
+}
+
+/**
+ * Reads and writes `notification_channels`, `notification_rules` and takes from `notification_outbox`; every query
+ * of channels and rules is scoped by the account, except the start link's.
+ */
 export class NotificationRepository {
   constructor(private readonly db: Database) {}
 
@@ -102,5 +123,61 @@ export class NotificationRepository {
       .update(notificationChannels)
       .set({ lastError: message, lastErrorAt: at })
       .where(eq(notificationChannels.id, id));
+  }
+
+  /** The account's rules; undefined when it never set them (every kind). */
+  async rules(accountId: string): Promise<NotificationEventKind[] | undefined> {
+    const rows = await this.db
+      .select({ kinds: notificationRules.kinds })
+      .from(notificationRules)
+      .where(eq(notificationRules.accountId, accountId));
+    return rows[0]?.kinds;
+  }
+
+  async setRules(accountId: string, kinds: NotificationEventKind[]): Promise<void> {
+    await this.db
+      .insert(notificationRules)
+      .values({ accountId, kinds })
+      .onConflictDoUpdate({ target: notificationRules.accountId, set: { kinds, updatedAt: sql`now()` } });
+  }
+
+  /**
+   * Takes up to `limit` events out of the outbox, oldest first, with their bot's owner and name (null for a bot
+   * deleted since). Rows another replica is taking are skipped, so each event is taken once.
+   */
+  async take(limit: number): Promise<OutboxRow[]> {
+    const { rows } = await this.db.execute<{
+      id: string;
+      bot_id: string;
+      kind: NotificationEventKind;
+      detail: Record<string, string | number>;
+      account_id: string | null;
+      name: string | null;
+    }>(sql`
+      with taken as (
+        delete from ${notificationOutbox}
+        where id in (select id from ${notificationOutbox} order by id limit ${limit} for update skip locked)
+        returning id, bot_id, kind, detail
+      )
+      select taken.id, taken.bot_id, taken.kind, taken.detail, b.account_id, b.name
+      from taken left join ${bots} b on b.id = taken.bot_id
+      order by taken.id`);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      botId: r.bot_id,
+      kind: r.kind,
+      detail: r.detail,
+      accountId: r.account_id,
+      botName: r.name,
+    }));
+  }
+
+  /** Accounts with at least one channel that can receive a message (the quota sweep looks only at these). */
+  async accountsWithChannels(): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ accountId: notificationChannels.accountId })
+      .from(notificationChannels)
+      .where(or(eq(notificationChannels.kind, "webhook"), isNotNull(notificationChannels.chatId)));
+    return rows.map((r) => r.accountId);
   }
 }

@@ -10,14 +10,18 @@
  *   (a network error, a timeout, a 5xx, a 429); a refusal that will not pass (another 4xx, Telegram's "bot was
  *   blocked") stops at once. The outcome is kept on the channel, so the settings page shows a failing channel.
  * - One account's event reads only that account's channels.
+ * - A webhook's host must not be, or resolve to, a private or loopback address, checked when it is added and before
+ *   each delivery (docs/notifications.md#webhook-addresses).
+ * - The account's rules say which kinds it is told about; a kind turned off is not sent (nor throttled).
  * Retries live in this process: a restart in the middle of a backoff loses that message.
  */
 import { randomBytes } from "node:crypto";
 import { AppError, invalidField } from "@botyard/common/errors";
 import { newId, type SecretBox, sha256 } from "@botyard/common/crypto";
-import type { Redis, RedisNames } from "@botyard/common/redis";
+import type { RedisConnection, RedisNames } from "@botyard/common/redis";
 import { TelegramApiError, type TelegramClient } from "@botyard/telegram";
-import { type NotificationEvent, telegramText, webhookPayload } from "./messages.js";
+import { type Resolver, systemResolver, webhookHostProblem } from "./address-guard.js";
+import { type NotificationEvent, RULE_KINDS, type RuleKind, telegramText, webhookPayload } from "./messages.js";
 import type { ChannelRow, NotificationRepository } from "./notification-repository.js";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature.js";
 
@@ -47,6 +51,14 @@ export interface NotificationServiceOptions {
    * @defaultValue false: only https, so a message and its signature never cross a network in clear
    */
   allowHttpWebhooks?: boolean;
+  /**
+   * Accept webhook hosts that are, or resolve to, private, loopback or link-local addresses
+   * (`NOTIFY_ALLOW_PRIVATE_WEBHOOKS`).
+   * @defaultValue false: an owner's webhook must not reach the operator's own network
+   */
+  allowPrivateWebhooks?: boolean;
+  /** Resolves webhook host names (tests inject one). @defaultValue the system resolver */
+  resolver?: Resolver;
   /**
    * The most channels an account may have.
    * @defaultValue 10
@@ -92,7 +104,7 @@ export class NotificationService {
   constructor(
     private readonly repo: NotificationRepository,
     private readonly box: SecretBox,
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly names: RedisNames,
     private readonly telegram: TelegramClient,
     private readonly options: NotificationServiceOptions,
@@ -104,17 +116,38 @@ export class NotificationService {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Whether Telegram channels can be added (the operator configured a notifier bot). */
+  get telegramAvailable(): boolean {
+    return this.options.notifier !== undefined;
+  }
+
   async list(accountId: string): Promise<ChannelView[]> {
     return (await this.repo.list(accountId)).map(view);
   }
 
+  /** The kinds of event the account is told about (every kind until the owner changes them). */
+  async rules(accountId: string): Promise<RuleKind[]> {
+    const kinds = await this.repo.rules(accountId);
+    return kinds === undefined ? [...RULE_KINDS] : RULE_KINDS.filter((kind) => kinds.includes(kind));
+  }
+
+  /** Replaces the kinds the account is told about; answers them as stored. */
+  async setRules(accountId: string, kinds: readonly RuleKind[]): Promise<RuleKind[]> {
+    const chosen = RULE_KINDS.filter((kind) => kinds.includes(kind));
+    await this.repo.setRules(accountId, chosen);
+    return chosen;
+  }
+
   /** Adds a webhook; its signing secret is in this reply only (the owner's receiver keeps it). */
   async addWebhook(accountId: string, url: string): Promise<{ channel: ChannelView; secret: string }> {
+    if (url === "") throw invalidField("url", "url is required for a webhook");
     const parsed = this.#checkUrl(url);
+    const problem = await this.#hostProblem(parsed);
+    if (problem) throw invalidField("url", problem);
     await this.#checkRoom(accountId);
     const id = newId();
     const secret = `bys_${randomBytes(24).toString("base64url")}`;
-    await this.repo.insertWebhook(id, accountId, parsed, this.box.encrypt(secret));
+    await this.repo.insertWebhook(id, accountId, parsed.href, this.box.encrypt(secret));
     const channel = (await this.list(accountId)).find((c) => c.id === id);
     if (!channel) throw new AppError("INTERNAL");
     return { channel, secret };
@@ -163,12 +196,15 @@ export class NotificationService {
   }
 
   /**
-   * Tells the account about `event` on every channel it has, unless the same bot and kind was told within
-   * `throttleMs`. Resolves once every channel has succeeded or given up (callers need not wait).
+   * Tells the account about `event` on every channel it has, unless its rules turn that kind off or the same bot (for
+   * a quota: the same quota) and kind was told within `throttleMs` (or the longer `throttleMs` given). Resolves once
+   * every channel has succeeded or given up (callers need not wait).
    */
-  async notify(accountId: string, event: NotificationEvent): Promise<void> {
-    const key = this.names.key("notify", accountId, event.botId ?? "-", event.kind);
-    const first = await this.redis.set(key, "1", "PX", this.#throttleMs, "NX");
+  async notify(accountId: string, event: NotificationEvent, throttleMs = this.#throttleMs): Promise<void> {
+    if (event.kind !== "test" && !(await this.rules(accountId)).includes(event.kind)) return;
+    const subject = event.kind === "quota_nearly_used" ? event.quota : (event.botId ?? "-");
+    const key = this.names.key("notify", accountId, subject, event.kind);
+    const first = await this.redis.set(key, "1", "PX", Math.max(throttleMs, this.#throttleMs), "NX");
     if (first !== "OK") return;
     const channels = await this.repo.deliverable(accountId);
     await Promise.all(channels.map((channel) => this.#deliver(channel, event, this.#retryDelaysMs)));
@@ -179,9 +215,11 @@ export class NotificationService {
     event: NotificationEvent,
     retryDelaysMs: readonly number[],
   ): Promise<DeliveryOutcome> {
+    // One id and time per message: a retry carries the same body, so a receiver can tell a repeat (by id).
+    const payload = webhookPayload(event, newId(), new Date(this.#now()));
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.#send(channel, event);
+        await this.#send(channel, event, payload);
         await this.repo.recordDelivered(channel.id, new Date(this.#now()));
         return { ok: true };
       } catch (err) {
@@ -196,7 +234,7 @@ export class NotificationService {
     }
   }
 
-  async #send(channel: ChannelRow, event: NotificationEvent): Promise<void> {
+  async #send(channel: ChannelRow, event: NotificationEvent, payload: Record<string, unknown>): Promise<void> {
     if (channel.kind === "telegram") {
       const notifier = this.options.notifier;
       if (!notifier || channel.chatId === null) throw new DeliveryError("the notifier bot is not configured", false);
@@ -215,7 +253,10 @@ export class NotificationService {
       }
       return;
     }
-    const body = JSON.stringify(webhookPayload(event, newId(), new Date(this.#now())));
+    // Checked again at each delivery: the name may resolve elsewhere since the channel was added (DNS rebinding).
+    const problem = await this.#hostProblem(new URL(channel.url ?? ""));
+    if (problem) throw new DeliveryError(problem, false);
+    const body = JSON.stringify(payload);
     const secret = this.box.decrypt(channel.secretEnc ?? "");
     let status: number;
     try {
@@ -243,7 +284,12 @@ export class NotificationService {
     throw new DeliveryError(`the webhook answered ${status}`, status === 429 || status >= 500);
   }
 
-  #checkUrl(url: string): string {
+  #hostProblem(url: URL): Promise<string | undefined> {
+    if (this.options.allowPrivateWebhooks) return Promise.resolve(undefined);
+    return webhookHostProblem(url, this.options.resolver ?? systemResolver);
+  }
+
+  #checkUrl(url: string): URL {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -255,7 +301,7 @@ export class NotificationService {
     if (parsed.username || parsed.password)
       throw invalidField("url", "The webhook URL must not carry a user or password");
     if (parsed.href.length > 2048) throw invalidField("url", "The webhook URL is longer than 2048 characters");
-    return parsed.href;
+    return parsed;
   }
 
   async #checkRoom(accountId: string): Promise<void> {

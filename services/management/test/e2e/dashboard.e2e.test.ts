@@ -377,6 +377,34 @@ suite("dashboard in Chromium", () => {
     await accessible("settings (plan)");
     await plan.scrollIntoViewIfNeeded();
     await shot("15-settings-plan");
+
+    // Settings → Notifications: a Telegram chat (its start link), a webhook (its secret, once), a test that fails
+    // (nothing listens on port 9) and shows as the channel's last failure, and a rule turned off.
+    const notifications = page.getByRole("region", { name: "Notifications" });
+    await notifications.getByRole("button", { name: "Add a Telegram chat" }).click();
+    await expect(notifications.getByTestId("start-link").textContent()).resolves.toMatch(
+      /^https:\/\/t\.me\/botyard_notify_bot\?start=[A-Za-z0-9_-]+$/,
+    );
+    await notifications.getByLabel("Webhook URL").fill("http://127.0.0.1:9/hooks/botyard");
+    await notifications.getByRole("button", { name: "Add webhook" }).click();
+    await expect(notifications.getByTestId("webhook-secret").textContent()).resolves.toMatch(/^bys_/);
+    await notifications.getByRole("button", { name: "Test http://127.0.0.1:9/hooks/botyard" }).click();
+    await notifications.getByText(/^Last failure .*the webhook could not be reached$/).waitFor();
+    const rule = notifications.getByRole("checkbox", { name: "A broadcast finished" });
+    await rule.uncheck();
+    await page.reload();
+    await expect(
+      page
+        .getByRole("region", { name: "Notifications" })
+        .getByRole("checkbox", { name: "A broadcast finished" })
+        .isChecked(),
+    ).resolves.toBe(false);
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByTestId("notification-channel").count(),
+    ).resolves.toBe(2);
+    await accessible("settings (notifications)");
+    await page.getByRole("region", { name: "Notifications" }).scrollIntoViewIfNeeded();
+    await shot("17-settings-notifications");
     // Back to the bot, where the next test starts.
     await page.goto(`/bots/${encodeURIComponent(botId)}`);
     await page.locator(".page-heading").waitFor();

@@ -67,6 +67,7 @@ const SIZES: Size[] = [
         "07-usage",
         "08-settings",
         "09-schedules",
+        "09-notifications",
       ],
     },
   },
@@ -165,6 +166,15 @@ suite("dashboard at phone sizes in Chromium", () => {
     await platform.addRecipients(botId, 12);
     await call(owner, "POST", `/api/bots/${botId}/broadcasts`, { text: "Rain expected this afternoon." });
     await platform.addSchedules(botId);
+    // Settings → Notifications with a linked-to-be Telegram chat and a webhook whose test failed (nothing listens on
+    // port 9), so the page shows a channel waiting for its start link and a last failure.
+    await call(owner, "POST", "/api/settings/notifications/channels", { kind: "telegram" });
+    const webhook = await call(owner, "POST", "/api/settings/notifications/channels", {
+      kind: "webhook",
+      url: "http://127.0.0.1:9/hooks/botyard",
+    });
+    const channelId = (webhook.channel as { id: string }).id;
+    await call(owner, "POST", `/api/settings/notifications/channels/${channelId}/test`, undefined);
   }, 120_000);
 
   afterAll(async () => {
@@ -431,6 +441,28 @@ suite("dashboard at phone sizes in Chromium", () => {
             await onScreen(size, page.getByRole("button", { name: action, exact: true }), action);
           }
           await check(page, size, "settings", "08-settings");
+
+          // Settings → Notifications: every channel's Test and Remove, the add buttons, the rules.
+          const notifications = page.getByRole("region", { name: "Notifications" });
+          await notifications.getByText(/Last failure/).waitFor();
+          for (const action of [
+            "Test Telegram chat",
+            "Remove Telegram chat",
+            "Test http://127.0.0.1:9/hooks/botyard",
+            "Remove http://127.0.0.1:9/hooks/botyard",
+            "Add a Telegram chat",
+            "Add webhook",
+          ]) {
+            await onScreen(size, notifications.getByRole("button", { name: action, exact: true }), action);
+          }
+          await onScreen(size, notifications.getByText("A bot is halted (with its reason)"), "the halt rule");
+          await check(page, size, "notifications");
+          await screenshot(
+            page,
+            size,
+            "09-notifications",
+            notifications.getByRole("heading", { name: "Notifications" }),
+          );
         } finally {
           await context.close();
         }

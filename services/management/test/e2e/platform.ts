@@ -112,6 +112,12 @@ export async function startPlatform(): Promise<Platform> {
     checks: { postgres: async () => true, redis: async () => true },
     publicBaseUrl: origin,
     signInThrottle: { perIpEmail: 3, perEmail: 3, perIp: 50, windowMs: 60_000 },
+    // A notifier bot on the fake Bot API, and webhooks on loopback: Settings → Notifications can add both.
+    notifications: {
+      notifier: { token: "777000:AAHnotifierBotTokenForTheE2eTests01", username: "botyard_notify_bot" },
+      allowHttpWebhooks: true,
+      allowPrivateWebhooks: true,
+    },
   });
   managementServer.on("request", management.app);
 

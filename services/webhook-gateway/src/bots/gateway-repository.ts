@@ -1,6 +1,15 @@
 /** SQL of the gateway: the bot row it runs, halts, recipients and bot logs. */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { accounts, botLogs, bots, botVersions, recipients, type BotStatus, type Database } from "@botyard/db";
+import {
+  accounts,
+  botLogs,
+  bots,
+  botVersions,
+  recipients,
+  recordNotificationEvent,
+  type BotStatus,
+  type Database,
+} from "@botyard/db";
 
 /**
  * What every call needs to know of a bot, small enough to cache for every bot a replica serves. `fingerprint`
@@ -130,14 +139,21 @@ export class GatewayRepository {
     return rows[0];
   }
 
-  /** Halts a running bot; resolves true when this call halted it. */
+  /**
+   * Halts a running bot; resolves true when this call halted it. The owner's notification is written in the same
+   * transaction (docs/notifications.md#events), so a halt is told once, even when two replicas halt it at once.
+   */
   async halt(botId: string, reason: string): Promise<boolean> {
-    const rows = await this.db
-      .update(bots)
-      .set({ status: "halted", haltReason: reason })
-      .where(and(eq(bots.id, botId), eq(bots.status, "running")))
-      .returning({ id: bots.id });
-    return rows.length === 1;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(bots)
+        .set({ status: "halted", haltReason: reason })
+        .where(and(eq(bots.id, botId), eq(bots.status, "running")))
+        .returning({ id: bots.id });
+      if (rows.length !== 1) return false;
+      await recordNotificationEvent(tx, { botId, kind: "bot_halted", detail: { reason } });
+      return true;
+    });
   }
 
   /** Records or refreshes a recipient; a user who writes again is no longer marked blocked. */

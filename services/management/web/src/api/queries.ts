@@ -2,7 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { client, setCsrfToken, unwrap } from "./client.js";
 import { ApiError } from "./http.js";
-import type { BroadcastRequest, SessionReply, TransferRequest, TryRequest } from "./types.js";
+import type {
+  BroadcastRequest,
+  NotificationChannelRequest,
+  NotificationKind,
+  Notifications,
+  SessionReply,
+  TransferRequest,
+  TryRequest,
+} from "./types.js";
 
 export const keys = {
   session: ["session"] as const,
@@ -16,6 +24,7 @@ export const keys = {
   usage: (botId: string, granularity: string) => ["bots", botId, "usage", granularity] as const,
   accountUsage: ["account-usage"] as const,
   schedules: (botId: string) => ["bots", botId, "schedules"] as const,
+  notifications: ["notifications"] as const,
 };
 
 const bot = (botId: string) => ({ params: { path: { botId } } });
@@ -321,5 +330,56 @@ export function useScheduleAction(botId: string) {
         ? unwrap(client.POST("/api/bots/{botId}/schedules/cancel", { ...bot(botId), body: { key } }))
         : unwrap(client.POST("/api/bots/{botId}/schedules/run", { ...bot(botId), body: { key } })),
     onSettled: () => queries.invalidateQueries({ queryKey: keys.schedules(botId) }),
+  });
+}
+
+/** Settings → Notifications: the channels (each with its last failure), the rules, whether Telegram is offered. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: keys.notifications,
+    queryFn: () => unwrap(client.GET("/api/settings/notifications")),
+  });
+}
+
+/** Adds a Telegram chat (the reply has its start link) or a webhook (the reply has its secret, shown once). */
+export function useAddNotificationChannel() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationChannelRequest) =>
+      unwrap(client.POST("/api/settings/notifications/channels", { body })),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.notifications }),
+  });
+}
+
+const channel = (channelId: string) => ({ params: { path: { channelId } } });
+
+export function useRemoveNotificationChannel() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) =>
+      unwrap(client.DELETE("/api/settings/notifications/channels/{channelId}", channel(channelId))),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.notifications }),
+  });
+}
+
+/** Sends a test message; the reply says whether it arrived (a failure also shows on the channel). */
+export function useTestNotificationChannel() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) =>
+      unwrap(client.POST("/api/settings/notifications/channels/{channelId}/test", channel(channelId))),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.notifications }),
+  });
+}
+
+export function useSetNotificationRules() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (kinds: NotificationKind[]) =>
+      unwrap(client.PUT("/api/settings/notifications/rules", { body: { kinds } })),
+    // The box shows its new state at once; the refetch after corrects it if the save failed.
+    onMutate: (kinds) =>
+      queries.setQueryData<Notifications>(keys.notifications, (old) => (old ? { ...old, kinds } : old)),
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.notifications }),
   });
 }

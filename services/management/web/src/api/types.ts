@@ -21,6 +21,10 @@ export type AccountUsage = Reply<"/api/settings/usage", "get">;
 export type Schedule = Reply<"/api/bots/{botId}/schedules", "get">["schedules"][number];
 export type ScheduleRun = Reply<"/api/bots/{botId}/schedules", "get">["runs"][number];
 export type QuotaUse = AccountUsage["quotas"][number];
+export type Notifications = Reply<"/api/settings/notifications", "get">;
+export type NotificationChannel = Notifications["channels"][number];
+export type NotificationKind = Notifications["kinds"][number];
+export type NotificationChannelRequest = Body<"/api/settings/notifications/channels", "post">;
 
 export const MESSAGE_TYPES = [
   "text",

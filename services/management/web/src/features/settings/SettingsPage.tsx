@@ -1,7 +1,7 @@
 /**
  * Settings → API Key: the key is made on the first visit and is the same on every later one; Copy; Regenerate asks
  * first, because the old key stops working at once (docs/management-api.md). Settings → Password: changing it signs
- * out every other session (docs/dashboard.md#sessions).
+ * out every other session (docs/dashboard.md#sessions). Settings → Notifications: NotificationsCard.tsx.
  */
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../api/http.js";
@@ -12,6 +12,7 @@ import { Field } from "../../components/Field.js";
 import { ErrorNote, Loading } from "../../components/States.js";
 import { FormError } from "../../components/FormError.js";
 import { PlanCard } from "../usage/PlanCard.js";
+import { NotificationsCard } from "./NotificationsCard.js";
 
 export function SettingsPage() {
   const session = useSession();
@@ -55,6 +56,7 @@ export function SettingsPage() {
         ) : null}
       </section>
       <PlanCard />
+      <NotificationsCard />
       <PasswordCard />
       <ConfirmDialog
         open={confirming}
