@@ -25,6 +25,11 @@ export interface HostMemoryLedger {
   hold(bytes: number): HoldRefusal | undefined;
   /** Gives back bytes held earlier. */
   release(bytes: number): void;
+  /**
+   * The isolate refused a call of `bytes` on its own count of what the bot holds (src/isolate/bridge.ts): the bot went
+   * past its budget as surely as when the host refuses, so the episode counts the same.
+   */
+  over(bytes: number): void;
 }
 
 /** Settings of the budget. */
@@ -86,6 +91,9 @@ export class MemoryBudget {
     return {
       hold: (bytes) => this.hold(botId, bytes),
       release: (bytes) => this.release(botId, bytes),
+      over: (bytes) => {
+        this.#refuseForBot(botId, this.#host.get(botId) ?? 0, bytes);
+      },
     };
   }
 
@@ -94,17 +102,7 @@ export class MemoryBudget {
     if (bytes <= 0) return undefined;
     const held = this.#host.get(botId) ?? 0;
     const { botHostBytes, gatewayBytes } = this.options;
-    if (held + bytes > botHostBytes) {
-      const message =
-        `host memory budget exceeded: ${mib(held)} MiB held for this bot, ${mib(bytes)} MiB more asked ` +
-        `(limit ${mib(botHostBytes)} MiB); await some calls before starting more`;
-      this.#refusals.bot += 1;
-      if (!this.#over.has(botId)) {
-        this.#over.add(botId);
-        this.options.onBotOverBudget?.(botId, message);
-      }
-      return { kind: "bot", message };
-    }
+    if (held + bytes > botHostBytes) return this.#refuseForBot(botId, held, bytes);
     if (!this.fits(bytes)) {
       this.#refusals.gateway += 1;
       this.#refusedAt = this.#clock();
@@ -116,6 +114,20 @@ export class MemoryBudget {
     this.#host.set(botId, held + bytes);
     this.#hostBytes += bytes;
     return undefined;
+  }
+
+  /** A call of `bytes` refused for the bot's own budget: counted, and a strike once per episode. */
+  #refuseForBot(botId: string, held: number, bytes: number): HoldRefusal {
+    const { botHostBytes } = this.options;
+    const message =
+      `host memory budget exceeded: ${mib(held)} MiB held for this bot, ${mib(bytes)} MiB more asked ` +
+      `(limit ${mib(botHostBytes)} MiB); await some calls before starting more`;
+    this.#refusals.bot += 1;
+    if (!this.#over.has(botId)) {
+      this.#over.add(botId);
+      this.options.onBotOverBudget?.(botId, message);
+    }
+    return { kind: "bot", message };
   }
 
   release(botId: string, bytes: number): void {

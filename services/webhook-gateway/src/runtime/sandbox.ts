@@ -568,8 +568,10 @@ export class Sandbox {
       return;
     }
     if (message.type === "over") {
-      // Counted as if the call had come: refused if the host would refuse it (a strike, once per episode), else let go.
-      if (this.host.memory?.hold(message.chars) === undefined) this.host.memory?.release(message.chars);
+      // The isolate refused a call on its own count, which runs ahead of the host's (the host gives a call's bytes back
+      // when it answers, the isolate when it reads the answer): the bot went past its budget either way, so the
+      // episode counts as a host refusal would (a strike, once per episode; docs/bot-runtime.md#memory).
+      this.host.memory?.over(message.chars);
       return;
     }
     const { id, call } = message;

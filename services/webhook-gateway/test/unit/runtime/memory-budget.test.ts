@@ -57,6 +57,22 @@ describe("MemoryBudget", () => {
     expect(memory.report().refusals).toEqual({ bot: 4, gateway: 0, load: 0 });
   });
 
+  it("counts a refusal the isolate made on its own count as an episode, even when the host has room by then", () => {
+    const { memory, overs } = budget();
+    const ledger = memory.ledger("a");
+    // The host already gave the bot's earlier calls back; the isolate had not read their answers yet and refused.
+    ledger.over(4 * MiB);
+    expect(overs).toEqual(["a"]);
+    ledger.over(4 * MiB); // the same episode
+    expect(overs).toEqual(["a"]);
+    memory.hold("a", 1 * MiB);
+    memory.release("a", 1 * MiB); // under half: the next refusal is a new episode
+    ledger.over(4 * MiB);
+    expect(overs).toEqual(["a", "a"]);
+    expect(memory.hostBytesOf("a")).toBe(0);
+    expect(memory.report().refusals.bot).toBe(3);
+  });
+
   it("asks for idle isolates to be evicted before refusing a hold past the gateway's budget, and reports the pressure", () => {
     const { memory, advance } = budget(20, 100);
     memory.addIsolateBytes(15 * MiB);

@@ -49,6 +49,7 @@ function setup(call: (c: HostCall) => Promise<unknown>, gatewayBytes = 100 * MiB
         return refusal;
       },
       release: (bytes) => ledger.release(bytes),
+      over: (bytes) => ledger.over(bytes),
     },
   };
   return { memory, overs, calls, refusals, host };
