@@ -296,6 +296,10 @@ describe("null never means absent", () => {
     getVersion: { version: 1 },
     rollbackBot: { version: 1 },
     previewBot: { version: 1, path: "x" },
+    addNotificationChannel: { kind: "webhook" },
+    removeNotificationChannel: {},
+    testNotificationChannel: {},
+    setNotificationRules: { kinds: ["bot_halted"] },
   };
   it("refuses null on every field of every /apiv3 operation, naming the field", async () => {
     const checked: string[] = [];
