@@ -171,6 +171,25 @@ async function main(): Promise<void> {
       o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => packageName(i.path)),
     ),
   );
+  // Packages the bundle finds with require.resolve at run time (swagger-ui-dist, whose files @botyard/openapi serves)
+  // are no import esbuild sees: find them in the output, with the range a workspace package declares.
+  const workspaceManifests = new Set(
+    ["packages", "services"].flatMap((group) =>
+      readdirSync(join(repo, group))
+        .map((name) => join(repo, group, name, "package.json"))
+        .filter((path) => existsSync(path)),
+    ),
+  );
+  for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"))) {
+    for (const m of readFileSync(resolve(file), "utf8").matchAll(
+      /\.resolve\(\s*["']((?:@[^/"']+\/)?[^./"'][^/"']*)/g,
+    )) {
+      const name = m[1]!;
+      if (isBuiltin(name) || external.has(name)) continue;
+      external.add(name);
+      importers.set(name, workspaceManifests);
+    }
+  }
   const dependencies: Record<string, string> = {};
   for (const name of [...external].sort()) dependencies[name] = rangeOf(name, importers.get(name) ?? new Set());
 
