@@ -72,6 +72,8 @@ describe("migrations", () => {
       "document_usage",
       "documents",
       "notification_channels",
+      "notification_outbox",
+      "notification_rules",
       "password_invites",
       "recipients",
       "schedule_runs",
