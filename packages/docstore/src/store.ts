@@ -5,6 +5,7 @@
  *
  * @see docs/bot-runtime.md#db
  */
+import { randomBytes } from "node:crypto";
 import { collectionNameProblem, prepareDocument } from "@botyard/common/documents";
 import type { Database } from "@botyard/db";
 import type pg from "pg";
@@ -39,12 +40,30 @@ const UPDATE_ATTEMPTS = 5;
  * of `_id` (the column holds `5` and `"5"` alike). Named, so that each connection parses it once and Postgres plans
  * it once (its generic plan is that probe for every bot and value): a statement of fixed text, one per connection.
  */
-const FIND_BY_ID = {
-  name: "docstore_find_by_id",
-  text:
-    "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
-    " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint",
-} as const;
+const FIND_BY_ID_TEXT =
+  "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
+  " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint";
+
+/**
+ * The name FIND_BY_ID_TEXT is prepared under, by connection. `pg` remembers per connection which names it has
+ * prepared, as Postgres keeps them per session; but PGlite behind a socket (the author's kit, and `pnpm start` in its
+ * embedded mode: docs/operations.md#embedded-mode) serves every connection of every process from one session, where a
+ * name that two connections share is prepared twice and refused (42P05). A name of this process and connection
+ * holds on both.
+ */
+const findByIdNames = new WeakMap<pg.PoolClient, string>();
+const PROCESS_TAG = randomBytes(4).toString("hex");
+let namedConnections = 0;
+
+function findByIdName(client: pg.PoolClient): string {
+  let name = findByIdNames.get(client);
+  if (name === undefined) {
+    namedConnections += 1;
+    name = `docstore_find_by_id_${PROCESS_TAG}_${namedConnections}`;
+    findByIdNames.set(client, name);
+  }
+  return name;
+}
 
 /**
  * The settings each pooled connection carries, by connection: the statement timeout every statement needs, and the
@@ -314,7 +333,11 @@ export class DocumentStore {
     if (id !== undefined) {
       return this.#withClient(async (client) => {
         const values = [this.botId, collection, id.docId, id.type, o.skip];
-        const { rows } = await client.query<{ t: string }>({ ...FIND_BY_ID, values });
+        const { rows } = await client.query<{ t: string }>({
+          name: findByIdName(client),
+          text: FIND_BY_ID_TEXT,
+          values,
+        });
         return rows.map((row) => row.t);
       }, "read");
     }
