@@ -6,11 +6,12 @@ import { startService } from "@botyard/common/service";
 import { createDb } from "@botyard/db";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "./app.js";
-import { devicesWithout } from "./runtime/devices.js";
 import { loadGatewayConfig } from "./config.js";
+import { runtimeOptionsOf, scheduleSettingsOf, storeLimitsOf } from "./settings.js";
 
 const config = loadGatewayConfig();
 const plans = parsePlans(config.PLANS, config.DEFAULT_PLAN);
+const schedules = scheduleSettingsOf(config);
 await startService({
   name: "webhook-gateway",
   config,
@@ -29,12 +30,7 @@ await startService({
     const gateway = createGateway({
       db,
       storePool: store.pool,
-      storeLimits: {
-        maxDocsPerCollection: config.DOCSTORE_MAX_DOCS_PER_COLLECTION,
-        maxBytesPerBot: config.DOCSTORE_MAX_BYTES_PER_BOT,
-        statementTimeoutMs: config.DOCSTORE_STATEMENT_TIMEOUT_MS,
-        maxIndexesPerBot: config.DOCSTORE_MAX_INDEXES,
-      },
+      storeLimits: storeLimitsOf(config),
       redis,
       subscriber,
       names,
@@ -43,30 +39,11 @@ await startService({
       logger,
       registry,
       allowPrivateEgress: config.ALLOW_PRIVATE_EGRESS,
-      runtime: {
-        limits: { memoryMb: config.BOT_MEMORY_MB, timeoutMs: config.HANDLER_TIMEOUT_MS },
-        maxLoaded: config.MAX_LOADED_BOTS,
-        idleMs: config.BOT_IDLE_MS,
-        maxConcurrentPerBot: config.BOT_MAX_CONCURRENCY,
-        rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
-        cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
-        plans,
-        memory: { gatewayMb: config.GATEWAY_MEMORY_MB, botHostMb: config.BOT_HOST_MEMORY_MB },
-        devices: devicesWithout(config.GATEWAY_DEVICES_OFF),
-      },
+      runtime: runtimeOptionsOf(config, plans),
       usage: { enabled: config.USAGE_METERING, flushMs: config.USAGE_FLUSH_MS },
       schedules: {
-        limits: {
-          minIntervalS: config.SCHEDULE_MIN_INTERVAL_S,
-          maxOncePerBot: config.SCHEDULE_MAX_ONCE_PER_BOT,
-          maxCronPerBot: config.SCHEDULE_MAX_CRON_PER_BOT,
-        },
-        firing: config.SCHEDULE_FIRING && {
-          pollMs: config.SCHEDULE_POLL_MS,
-          maxAttempts: config.SCHEDULE_MAX_ATTEMPTS,
-          retryMs: config.SCHEDULE_RETRY_MS,
-          ...(config.SCHEDULE_LEASE_MS === undefined ? {} : { leaseMs: config.SCHEDULE_LEASE_MS }),
-        },
+        limits: schedules.limits,
+        firing: config.SCHEDULE_FIRING && schedules.firing,
       },
       versionsKept: config.BOT_VERSIONS_KEPT,
       checks,
