@@ -191,6 +191,15 @@ describe("infra/helm/botyard", () => {
     );
   });
 
+  it("puts the notifier bot's token in the Secret when it is given, never in the ConfigMap", () => {
+    const token = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const withToken = render({ secrets: { ...secrets, NOTIFIER_BOT_TOKEN: token } });
+    expect(get(named(withToken, "Secret", "botyard-secrets"), "stringData.NOTIFIER_BOT_TOKEN")).toBe(token);
+    expect(JSON.stringify(of(withToken, "ConfigMap"))).not.toContain(token);
+    const main = container(named(withToken, "Deployment", "botyard-management"));
+    expect(JSON.stringify(main)).not.toContain(token);
+  });
+
   it("uses an existing Secret instead of creating one", () => {
     const withExisting = render({ secrets: { existingSecret: "botyard-prod" } });
     expect(of(withExisting, "Secret")).toEqual([]);
