@@ -88,6 +88,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** True once PGlite serves DATABASE_URL: one session for every connection (docs/operations.md#embedded-mode). */
+let embeddedPostgres = false;
+
 async function postgresUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   if (process.env.BOTYARD_EMBEDDED !== "1" && (await answers(5432))) {
@@ -95,6 +98,7 @@ async function postgresUrl(): Promise<string> {
     say("using the local Postgres on 127.0.0.1:5432 (database botyard)");
     return url;
   }
+  embeddedPostgres = true;
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const port = await freePort();
@@ -179,6 +183,7 @@ const services = [
 
 const env = withLocalSecretKey({ ...process.env });
 env.DATABASE_URL = await postgresUrl();
+if (embeddedPostgres) env.DATABASE_SINGLE_SESSION = "1";
 env.REDIS_URL = await redisUrl();
 for (const service of services) if (env[service.port] === "0") env[service.port] = String(await freePort());
 await prepareDatabase(env.DATABASE_URL);

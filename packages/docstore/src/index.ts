@@ -4,7 +4,7 @@
  *
  * @see docs/bot-runtime.md#db
  */
-export { DocumentStore, type DocumentStoreObserver, equalityFields, MAX_PAGE } from "./store.js";
+export { DocumentStore, type DocumentStoreObserver, equalityFields, MAX_PAGE, markSingleSession } from "./store.js";
 export { DocumentStoreError, type DocumentStoreErrorKind } from "./errors.js";
 export { DEFAULT_LIMITS, resolveLimits, type DocumentStoreLimits } from "./limits.js";
 export { dropBotIndexes, sweepOrphanIndexes } from "./indexes.js";

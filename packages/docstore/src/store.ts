@@ -5,7 +5,6 @@
  *
  * @see docs/bot-runtime.md#db
  */
-import { randomBytes } from "node:crypto";
 import { collectionNameProblem, prepareDocument } from "@botyard/common/documents";
 import type { Database } from "@botyard/db";
 import type pg from "pg";
@@ -39,30 +38,32 @@ const UPDATE_ATTEMPTS = 5;
  * findOne by `_id` alone, the most common lookup: a probe of the unique (bot, collection, doc_id) index, and the type
  * of `_id` (the column holds `5` and `"5"` alike). Named, so that each connection parses it once and Postgres plans
  * it once (its generic plan is that probe for every bot and value): a statement of fixed text, one per connection.
+ *
+ * Other findOne statements are planned at each call, on purpose: their generic plan, shared by every bot, does not
+ * know the bot's size, and for equality on a field without createIndex it ANDs the GIN index with the bot's whole
+ * (bot, collection, id) index (73 ms on a bot of 100,000 documents, against 0.3 for the GIN index alone). Postgres
+ * switches to the generic plan once it costs less than the custom plans' average, which lookups of a common value
+ * would bring about (docs/bot-runtime.md#indexes).
  */
-const FIND_BY_ID_TEXT =
-  "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
-  " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint";
+const FIND_BY_ID = {
+  name: "docstore_find_by_id",
+  text:
+    "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
+    " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint",
+} as const;
+
+/** Pools whose connections all share one session (see {@link markSingleSession}). */
+const singleSession = new WeakSet<pg.Pool>();
 
 /**
- * The name FIND_BY_ID_TEXT is prepared under, by connection. `pg` remembers per connection which names it has
- * prepared, as Postgres keeps them per session; but PGlite behind a socket (the author's kit, and `pnpm start` in its
- * embedded mode: docs/operations.md#embedded-mode) serves every connection of every process from one session, where a
- * name that two connections share is prepared twice and refused (42P05). A name of this process and connection
- * holds on both.
+ * Marks `pool` as one whose connections share one session: PGlite behind a socket (the author's kit, and `pnpm start`
+ * in its embedded mode with `DATABASE_SINGLE_SESSION=1`: docs/operations.md#embedded-mode). `pg` remembers per
+ * connection which names it has prepared, as Postgres keeps them per session; in one shared session a second
+ * connection would prepare {@link FIND_BY_ID} again and be refused (42P05). The store prepares nothing by name on
+ * such a pool.
  */
-const findByIdNames = new WeakMap<pg.PoolClient, string>();
-const PROCESS_TAG = randomBytes(4).toString("hex");
-let namedConnections = 0;
-
-function findByIdName(client: pg.PoolClient): string {
-  let name = findByIdNames.get(client);
-  if (name === undefined) {
-    namedConnections += 1;
-    name = `docstore_find_by_id_${PROCESS_TAG}_${namedConnections}`;
-    findByIdNames.set(client, name);
-  }
-  return name;
+export function markSingleSession(pool: pg.Pool): void {
+  singleSession.add(pool);
 }
 
 /**
@@ -333,11 +334,8 @@ export class DocumentStore {
     if (id !== undefined) {
       return this.#withClient(async (client) => {
         const values = [this.botId, collection, id.docId, id.type, o.skip];
-        const { rows } = await client.query<{ t: string }>({
-          name: findByIdName(client),
-          text: FIND_BY_ID_TEXT,
-          values,
-        });
+        const named = singleSession.has(this.#pool) ? { text: FIND_BY_ID.text } : FIND_BY_ID;
+        const { rows } = await client.query<{ t: string }>({ ...named, values });
         return rows.map((row) => row.t);
       }, "read");
     }

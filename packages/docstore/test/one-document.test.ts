@@ -99,6 +99,36 @@ describe("findOne", () => {
     expect(await store.run("findOne", ["big", { _id: 4321 }])).toBeNull();
   });
 
+  it("prepares only the _id probe, shared by every bot; equality on other fields is planned at each call", async () => {
+    const pool = testPool(h.db.url, 1);
+    try {
+      const bots = [await h.bot(), await h.bot()];
+      const stores = bots.map((id) => new DocumentStore(pool, id));
+      for (const [i, s] of stores.entries()) {
+        await s.run("insertMany", [
+          "u",
+          [
+            { _id: "a", uid: "same", bot: i },
+            { _id: "b", uid: "other", bot: i },
+          ],
+        ]);
+      }
+      // Past Postgres's five custom plans of the named statement, each bot still gets its own document.
+      for (let round = 0; round < 8; round += 1) {
+        for (const [i, s] of stores.entries()) {
+          expect(await s.run("findOne", ["u", { _id: "a" }])).toEqual({ _id: "a", uid: "same", bot: i });
+          expect(await s.run("findOne", ["u", { uid: "same" }])).toEqual({ _id: "a", uid: "same", bot: i });
+        }
+      }
+      const { rows } = await pool.query<{ name: string; runs: number }>(
+        "select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements",
+      );
+      expect(rows).toEqual([{ name: "docstore_find_by_id", runs: 16 }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("skips and sorts as findAll does", async () => {
     const all = (await store.run("findAll", ["c", {}, { sort: { n: 1 } }])) as unknown[];
     for (let skip = 0; skip < all.length + 1; skip += 1) {

@@ -87,6 +87,15 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SCHEDULE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   /** How long a replica's claim on a run holds. @defaultValue twice HANDLER_TIMEOUT_MS + 30 000 */
   SCHEDULE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  /**
+   * 1: every connection to DATABASE_URL shares one session (PGlite behind a socket, as `pnpm start` runs it when no
+   * Postgres answers; it sets this): the document store then prepares no statement by name.
+   * @see docs/operations.md#embedded-mode @defaultValue 0
+   */
+  DATABASE_SINGLE_SESSION: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** 0: this replica fires no scheduled runs (bot code may still write schedules). */
   SCHEDULE_FIRING: z
     .enum(["0", "1", "true", "false"])

@@ -4,6 +4,7 @@ import { parsePlans } from "@botyard/common/plans";
 import { redisConnectionConfig } from "@botyard/common/config";
 import { startService } from "@botyard/common/service";
 import { createDb } from "@botyard/db";
+import { markSingleSession } from "@botyard/docstore";
 import { TelegramClient } from "@botyard/telegram";
 import { createGateway } from "./app.js";
 import { loadGatewayConfig } from "./config.js";
@@ -24,6 +25,7 @@ await startService({
       applicationName: "botyard-bot-store",
       max: config.DOCSTORE_POOL_SIZE,
     });
+    if (config.DATABASE_SINGLE_SESSION) markSingleSession(store.pool);
     // The bot-event subscriber has a connection of its own (a subscribed connection takes no other commands).
     const subscriber = createRedisConnection(redisConnectionConfig(config));
     const telegram = new TelegramClient({ apiRoot: config.TELEGRAM_API_ROOT, timeoutMs: 10_000 });

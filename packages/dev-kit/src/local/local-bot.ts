@@ -19,7 +19,7 @@ import { SecretBox, sha256 } from "@botyard/common/crypto";
 import { createLogger, type Logger } from "@botyard/common/logging";
 import { createMetricsRegistry } from "@botyard/common/metrics";
 import { createDb, type DbHandle, ScheduleRepository, UsageMeter } from "@botyard/db";
-import { DocumentStore, poolOf, StatisticsKeeper } from "@botyard/docstore";
+import { DocumentStore, markSingleSession, poolOf, StatisticsKeeper } from "@botyard/docstore";
 import { FakeTelegram } from "@botyard/fake-telegram";
 import { TelegramClient } from "@botyard/telegram";
 import {
@@ -218,6 +218,8 @@ export class LocalBot {
     const cleanups: Array<() => Promise<unknown> | unknown> = [() => postgres.close()];
     try {
       const handle = createDb(postgres.url, { max: 8, applicationName: "botyard-dev" });
+      // PGlite serves every connection from one session (docs/operations.md#embedded-mode).
+      markSingleSession(handle.pool);
       cleanups.unshift(() => handle.pool.end());
       const fake = await FakeTelegram.start({ keepRecords: false });
       cleanups.unshift(() => fake.close());
