@@ -88,17 +88,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** True once PGlite serves DATABASE_URL: one session for every connection (docs/operations.md#embedded-mode). */
-let embeddedPostgres = false;
-
-async function postgresUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+/**
+ * DATABASE_URL, and whether PGlite serves it (one session for every connection: docs/operations.md#embedded-mode).
+ */
+async function postgres(): Promise<{ url: string; embedded: boolean }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: false };
   if (process.env.BOTYARD_EMBEDDED !== "1" && (await answers(5432))) {
     const url = defaults.databaseUrl;
     say("using the local Postgres on 127.0.0.1:5432 (database botyard)");
-    return url;
+    return { url, embedded: false };
   }
-  embeddedPostgres = true;
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const port = await freePort();
@@ -110,7 +109,7 @@ async function postgresUrl(): Promise<string> {
     await db.close();
   });
   say(`started an embedded Postgres (PGlite) on 127.0.0.1:${port}, data in ${join(home, "pglite")}`);
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, embedded: true };
 }
 
 async function redisUrl(): Promise<string> {
@@ -182,8 +181,9 @@ const services = [
 ];
 
 const env = withLocalSecretKey({ ...process.env });
-env.DATABASE_URL = await postgresUrl();
-if (embeddedPostgres) env.DATABASE_SINGLE_SESSION = "1";
+const database = await postgres();
+env.DATABASE_URL = database.url;
+if (database.embedded) env.DATABASE_SINGLE_SESSION = "1";
 env.REDIS_URL = await redisUrl();
 for (const service of services) if (env[service.port] === "0") env[service.port] = String(await freePort());
 await prepareDatabase(env.DATABASE_URL);

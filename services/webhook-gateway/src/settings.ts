@@ -33,10 +33,6 @@ export type RuntimeSettingsSource = Pick<
 
 /** The bot runtime's options (runtime/bot-runtime.ts) from the gateway's variables. */
 export function runtimeOptionsOf(config: RuntimeSettingsSource, plans: Plans): RuntimeOptions {
-  const memory = {
-    ...(config.GATEWAY_MEMORY_MB === undefined ? {} : { gatewayMb: config.GATEWAY_MEMORY_MB }),
-    ...(config.BOT_HOST_MEMORY_MB === undefined ? {} : { botHostMb: config.BOT_HOST_MEMORY_MB }),
-  };
   return {
     limits: { memoryMb: config.BOT_MEMORY_MB, timeoutMs: config.HANDLER_TIMEOUT_MS },
     maxLoaded: config.MAX_LOADED_BOTS,
@@ -45,8 +41,9 @@ export function runtimeOptionsOf(config: RuntimeSettingsSource, plans: Plans): R
     rate: { perSecond: config.BOT_RATE_LIMIT, burst: config.BOT_RATE_BURST },
     cpu: { msPerSecond: config.BOT_CPU_MS_PER_SECOND, burstMs: config.BOT_CPU_BURST_MS },
     plans,
-    ...(Object.keys(memory).length === 0 ? {} : { memory }),
-    ...(config.GATEWAY_DEVICES_OFF === undefined ? {} : { devices: devicesWithout(config.GATEWAY_DEVICES_OFF) }),
+    // An unset budget takes the runtime's default (runtime/bot-runtime.ts).
+    memory: { gatewayMb: config.GATEWAY_MEMORY_MB, botHostMb: config.BOT_HOST_MEMORY_MB },
+    devices: devicesWithout(config.GATEWAY_DEVICES_OFF ?? []),
   };
 }
 
