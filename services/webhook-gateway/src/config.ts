@@ -1,6 +1,6 @@
 /** Settings of the webhook gateway, read once at start. */
 import { readFileSync } from "node:fs";
-import { baseConfigSchema, loadConfig } from "@botyard/common/config";
+import { baseConfigSchema, flag, loadConfig } from "@botyard/common/config";
 import { plansConfigShape } from "@botyard/common/plans";
 import { z } from "zod";
 import { DEVICES } from "./runtime/devices.js";
@@ -19,10 +19,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    */
   GATEWAY_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).optional(),
   HANDLER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
-  ALLOW_PRIVATE_EGRESS: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
+  ALLOW_PRIVATE_EGRESS: flag("0"),
   MAX_LOADED_BOTS: z.coerce.number().int().min(1).default(5000),
   BOT_IDLE_MS: z.coerce
     .number()
@@ -53,10 +50,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Connections of the pool bot db.operation calls share (each bot takes at most 4 at once). */
   DOCSTORE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(16),
   /** 0: count no usage and write none (docs/operations.md#usage-metering); the benchmark's switch. */
-  USAGE_METERING: z
-    .enum(["0", "1", "true", "false"])
-    .default("1")
-    .transform((v) => v === "1" || v === "true"),
+  USAGE_METERING: flag("1"),
   /**
    * Performance devices of the request path to switch off, comma-separated (runtime/devices.ts): each then runs the
    * plain code it replaces. The benchmark's switch (docs/operations.md#benchmark-switches). @defaultValue none
@@ -92,15 +86,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * Postgres answers; it sets this): the document store then prepares no statement by name.
    * @see docs/operations.md#embedded-mode @defaultValue 0
    */
-  DATABASE_SINGLE_SESSION: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
+  DATABASE_SINGLE_SESSION: flag("0"),
   /** 0: this replica fires no scheduled runs (bot code may still write schedules). */
-  SCHEDULE_FIRING: z
-    .enum(["0", "1", "true", "false"])
-    .default("1")
-    .transform((v) => v === "1" || v === "true"),
+  SCHEDULE_FIRING: flag("1"),
   ...plansConfigShape,
 });
 

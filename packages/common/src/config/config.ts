@@ -21,6 +21,13 @@ export const defaults = {
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** A switch variable: `1` or `true` is on, `0` or `false` off, unset `fallback`. */
+export const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1", "true", "false"])
+    .default(fallback)
+    .transform((v) => v === "1" || v === "true");
+
 /** Variables every service reads. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -30,10 +37,7 @@ export const baseConfigSchema = z.object({
    * 1: REDIS_URL names seed nodes of a Redis Cluster (comma-separated). @see docs/operations.md#redis-cluster
    * @defaultValue 0
    */
-  REDIS_CLUSTER: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
+  REDIS_CLUSTER: flag("0"),
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z
     .string()
