@@ -38,6 +38,9 @@ const UPDATE_ATTEMPTS = 5;
  * findOne by `_id` alone, the most common lookup: a probe of the unique (bot, collection, doc_id) index, and the type
  * of `_id` (the column holds `5` and `"5"` alike). Named, so that each connection parses it once and Postgres plans
  * it once (its generic plan is that probe for every bot and value): a statement of fixed text, one per connection.
+ * It has no `offset` parameter: Postgres prices an unknown offset into the generic plan, which then never beats the
+ * custom plans and is never used (every call planned again, 0.09 ms of the server's time: bench/README.md#document-store).
+ * A skip past the one document it can find is answered by the general statement.
  *
  * Other findOne statements are planned at each call, on purpose: their generic plan, shared by every bot, does not
  * know the bot's size, and for equality on a field without createIndex it ANDs the GIN index with the bot's whole
@@ -49,7 +52,7 @@ const FIND_BY_ID = {
   name: "docstore_find_by_id",
   text:
     "select data::text as t from documents where bot_id = $1 and collection = $2 and doc_id = $3" +
-    " and jsonb_typeof(data -> '_id') = $4 limit 1 offset $5::bigint",
+    " and jsonb_typeof(data -> '_id') = $4 limit 1",
 } as const;
 
 /** Pools whose connections all share one session (see {@link markSingleSession}). */
@@ -330,10 +333,11 @@ export class DocumentStore {
    * shares.
    */
   async #page(collection: string, filter: unknown, o: FindOptions): Promise<string[]> {
-    const id = o.limit === 1 && (o.sort === undefined || o.sort === null) ? idOnlyFilter(filter) : undefined;
+    const probe = o.limit === 1 && o.skip === 0 && (o.sort === undefined || o.sort === null);
+    const id = probe ? idOnlyFilter(filter) : undefined;
     if (id !== undefined) {
       return this.#withClient(async (client) => {
-        const values = [this.botId, collection, id.docId, id.type, o.skip];
+        const values = [this.botId, collection, id.docId, id.type];
         const named = singleSession.has(this.#pool) ? { text: FIND_BY_ID.text } : FIND_BY_ID;
         const { rows } = await client.query<{ t: string }>({ ...named, values });
         return rows.map((row) => row.t);

@@ -66,7 +66,7 @@ describe("findOne", () => {
     for (const filter of [{ _id: "x" }, { n: "number" }, {}]) {
       const texts = (await sent(() => store.runJson("findOne", ["c", filter]))).map((s) => s.text);
       expect(texts).toHaveLength(1);
-      expect(texts[0]).toMatch(/^select data::text as t from documents where .* limit 1 offset \$\d+::bigint$/);
+      expect(texts[0]).toMatch(/^select data::text as t from documents where .* limit 1( offset \$\d+::bigint)?$/);
       expect(texts[0]).not.toMatch(/\b(begin|set|over)\b/i);
     }
   });
@@ -120,10 +120,11 @@ describe("findOne", () => {
           expect(await s.run("findOne", ["u", { uid: "same" }])).toEqual({ _id: "a", uid: "same", bot: i });
         }
       }
-      const { rows } = await pool.query<{ name: string; runs: number }>(
-        "select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements",
+      // Planned five times, as Postgres does before it weighs the generic plan, then on that plan: the probe.
+      const { rows } = await pool.query<{ name: string; custom: number; generic: number }>(
+        "select name, custom_plans::int as custom, generic_plans::int as generic from pg_prepared_statements",
       );
-      expect(rows).toEqual([{ name: "docstore_find_by_id", runs: 16 }]);
+      expect(rows).toEqual([{ name: "docstore_find_by_id", custom: 5, generic: 11 }]);
     } finally {
       await pool.end();
     }
