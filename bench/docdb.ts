@@ -58,6 +58,11 @@ const PACE = 4;
 const TRACE_ONLY = process.env.BENCH_DOCDB_TRACE_ONLY === "1";
 /** BENCH_DOCDB_KEEPER=off: without the store's ANALYZE and GIN clean-up after large writes (to see what they buy). */
 const KEEPER_OFF = process.env.BENCH_DOCDB_KEEPER === "off";
+/**
+ * BENCH_DOCDB_GIN_FASTUPDATE=on: the scoped GIN index with its pending list, as before migration 0014, for this run
+ * (turned off again at its end), to show what every bot's lookups pay for it while one bot writes.
+ */
+const GIN_FASTUPDATE = process.env.BENCH_DOCDB_GIN_FASTUPDATE === "on";
 
 /** One user document as SQL builds it: uid, name, lang, score, plan, tags. */
 const DOC_SQL = `jsonb_build_object('_id', b || '-' || i, 'uid', 100000000 + i, 'name', 'User ' || i,
@@ -470,8 +475,9 @@ async function bridgeAlone(): Promise<string> {
 /**
  * What a heavy bot costs its neighbour, as a row set: the neighbour's findOne by uid (10,000 users; 10 calls a
  * request, paced as the rows are; the store alone and the floor in the pauses) alone, then while the big bot counts
- * its `vip` users (a third of its collection) in a loop, 4 requests at once, as fast as its CPU budget lets it. The
- * counting bot's answered and refused requests show the budget (which counts its database time) at work.
+ * its `vip` users (a third of its collection) in a loop, 4 requests at once, and then while it inserts 1,000 events a
+ * request in a loop, each as fast as its CPU budget lets it. The heavy bot's answered and refused requests show the
+ * budget (which counts its database time) at work.
  */
 async function neighbours(big: Handler, neighbour: Handler, pool: Pool, neighbourId: string): Promise<void> {
   const store = new DocumentStore(pool, neighbourId);
@@ -488,25 +494,31 @@ async function neighbours(big: Handler, neighbour: Handler, pool: Pool, neighbou
       ),
   };
   const alone = await measure(neighbour, row);
-  let stop = false;
-  let counts = 0;
-  let refused = 0;
-  const loop = async () => {
-    for (let i = 0; !stop; i += 1) {
-      const answer = await big("countVip", i, 1);
-      if ("refused" in answer) {
-        refused += 1;
-        await sleep(Math.min(answer.retryAfterS * 1000, 200));
-      } else {
-        counts += 1;
+  /** The neighbour's row while the big bot runs `op` in `width` loops; with the big bot's answered and refused. */
+  const beside = async (op: string, width: number, from: number) => {
+    let stop = false;
+    let answered = 0;
+    let refused = 0;
+    const loop = async (_: unknown, k: number) => {
+      for (let i = from + k * 1_000_000; !stop; i += 1) {
+        const answer = await big(op, i, 1);
+        if ("refused" in answer) {
+          refused += 1;
+          await sleep(Math.min(answer.retryAfterS * 1000, 200));
+        } else {
+          answered += 1;
+        }
       }
-    }
+    };
+    const loops = Array.from({ length: width }, loop);
+    await sleep(1000);
+    const result = await measure(neighbour, row);
+    stop = true;
+    await Promise.all(loops);
+    return { result, answered, refused };
   };
-  const loops = Array.from({ length: 4 }, loop);
-  await sleep(1000);
-  const beside = await measure(neighbour, row);
-  stop = true;
-  await Promise.all(loops);
+  const counting = await beside("countVip", 4, 0);
+  const inserting = await beside("insertMany", 1, 10_000);
   const p50 = (r: RowResult) => percentile(r.isolate, 50);
   const counted = `${Math.floor(BIG_DOCS / 3).toLocaleString("en")} of ${BIG_DOCS.toLocaleString("en")}`;
   console.log(`
@@ -515,10 +527,14 @@ neighbours: per call p50 / p99 ms (in the isolate: per-request means of ${PER_RE
     "| operation                                    | isolate       | store alone   | floor         | isolate/store | store/floor | refused |",
   );
   printRow(`${row.name}, alone (${row.runs})`, alone);
-  printRow(`${row.name}, beside a bot counting ${counted} (${row.runs})`, beside);
+  printRow(`${row.name}, beside a bot counting ${counted} (${row.runs})`, counting.result);
+  printRow(`${row.name}, beside a bot inserting 1,000 a call (${row.runs})`, inserting.result);
+  const ratio = (r: RowResult) => (p50(r) / p50(alone)).toFixed(2);
   console.log(
-    `neighbour's p50 in the isolate beside / alone: ${(p50(beside) / p50(alone)).toFixed(2)}x (target ≤ 2x);` +
-      ` the counting bot: ${counts} counts answered, ${refused} requests refused`,
+    `neighbour's p50 in the isolate beside / alone: ${ratio(counting.result)}x beside the counting bot` +
+      ` (${counting.answered} counts answered, ${counting.refused} requests refused), ${ratio(inserting.result)}x` +
+      ` beside the inserting bot (${inserting.answered} insertMany answered, ${inserting.refused} refused);` +
+      ` target ≤ 2x. GIN fastupdate ${GIN_FASTUPDATE ? "on (BENCH_DOCDB_GIN_FASTUPDATE=on)" : "off"}`,
   );
 }
 
@@ -809,6 +825,9 @@ async function statementsBeforeAfter(pool: Pool, botId: string): Promise<void> {
 
 async function main(): Promise<void> {
   await prepareDatabase(URL);
+  const gin = createDb(URL, { max: 1, applicationName: "bench-docdb-gin" });
+  await gin.pool.query(`alter index documents_scoped_gin_idx set (fastupdate = ${GIN_FASTUPDATE ? "on" : "off"})`);
+  await gin.pool.query("select gin_clean_pending_list('documents_scoped_gin_idx'::regclass)");
   const { db, pool } = createDb(URL, { max: 4, applicationName: "bench-docdb" });
   const gatewayDb = createDb(URL, { max: 4, applicationName: "bench-docdb-gateway" });
   const storePool = createDb(URL, { max: 16, applicationName: "bench-docdb-store" });
@@ -916,7 +935,11 @@ async function main(): Promise<void> {
     subscriber.disconnect();
     await telegram.close();
     await dropRedisPrefix(REDIS_URL, prefix).catch(() => {});
-    await Promise.all([pool.end(), gatewayDb.pool.end(), storePool.pool.end()]);
+    if (GIN_FASTUPDATE) {
+      await gin.pool.query("alter index documents_scoped_gin_idx set (fastupdate = off)");
+      await gin.pool.query("select gin_clean_pending_list('documents_scoped_gin_idx'::regclass)");
+    }
+    await Promise.all([pool.end(), gatewayDb.pool.end(), storePool.pool.end(), gin.pool.end()]);
   }
 }
 

@@ -185,7 +185,8 @@ export const documents = pgTable(
     index("documents_bot_collection_id_idx").on(t.botId, t.collection, t.id),
     // Equality and containment for one bot's collection: the document under a key naming bot and collection, so
     // jsonb_path_ops hashes each value together with its owner (see docs/bot-runtime.md#db). The function is
-    // created by migration 0002_docstore.
+    // created by migration 0002_docstore; migration 0014_gin_without_pending_list turns its fastupdate off (an ALTER,
+    // which drizzle-kit's snapshot does not record: declaring it here would make drizzle-kit rebuild the index).
     index("documents_scoped_gin_idx").using(
       "gin",
       sql`docstore_scoped(${t.botId}, ${t.collection}, ${t.data}) jsonb_path_ops`,

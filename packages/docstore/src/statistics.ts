@@ -1,21 +1,18 @@
 /**
- * Keeps the shared `documents` table quick to query after large writes of one bot's collection: it moves the scoped
- * GIN index's pending entries into the index and brings the planner's statistics up to date.
+ * Keeps the shared `documents` table quick to query after large writes of one bot's collection: it brings the
+ * planner's statistics up to date.
  *
- * Why the pending list: GIN queues the entries of new rows in a pending list (up to `gin_pending_list_limit`, 4 MiB)
- * that every lookup of the index reads through; after an import of 20,000 documents a findOne by equality read 460
- * pending pages (12–300 ms on the loaded benchmark machine, 0.2–2.7 ms once they were moved). Autovacuum moves them,
- * but only when it comes by, and a hand-run ANALYZE does not.
- *
- * Why the statistics: the planner estimates a bot's rows from `pg_statistic`, which only ANALYZE updates. A bot that imports 100,000
+ * Why: the planner estimates a bot's rows from `pg_statistic`, which only ANALYZE updates. A bot that imports 100,000
  * documents is unknown to it until then (autovacuum's ANALYZE comes after a tenth of the table has changed, and up to
  * a minute later), so it takes the bot's collection for a row or two and answers a findOne by walking the collection's
  * `(bot_id, collection, id)` index and testing every document, instead of the scoped GIN index: 47–113 ms per call on
- * 100,000 documents instead of under one. What it buys: both soon after a collection grew or shrank by
+ * 100,000 documents instead of under one. What it buys: the statistics soon after a collection grew or shrank by
  * {@link StatisticsOptions.rowsPerCollection} rows, off the request path. What it costs: one ANALYZE of the table (a
- * sample of 30,000 rows whatever the table's size) and a `gin_clean_pending_list` (the work the next insert to
- * overflow the list would have done) at most every {@link StatisticsOptions.minIntervalMs}, on one
+ * sample of 30,000 rows whatever the table's size) at most every {@link StatisticsOptions.minIntervalMs}, on one
  * connection of the store's pool, and only while bots write that much.
+ *
+ * The GIN index's pending list, the other thing that made fresh data slow, no longer exists: migration
+ * 0014_gin_without_pending_list turned the index's fastupdate off.
  *
  * @see docs/bot-runtime.md#fresh-data
  */
@@ -124,10 +121,9 @@ export class StatisticsKeeper {
   }
 
   /**
-   * Both steps, each on its own: a role that may not do one (gin_clean_pending_list and ANALYZE both want the table's
-   * owner) still gets the other. ANALYZE by a role that does not own the table does not fail: Postgres skips the table
-   * with a WARNING, which is turned into the failure it is here. Whatever failed is thrown once both were tried, for
-   * {@link StatisticsOptions.onError}; the writes that called for them have long been answered.
+   * ANALYZE by a role that does not own the table does not fail: Postgres skips the table with a WARNING, which is
+   * turned into the failure it is here, for {@link StatisticsOptions.onError}; the writes that called for it have long
+   * been answered.
    */
   async #analyze(): Promise<void> {
     const client = await this.#pool.connect();
@@ -141,11 +137,6 @@ export class StatisticsKeeper {
       // In a transaction, so that the timeout is these statements' alone (the store's connections carry their own).
       await client.query("begin");
       await client.query("select set_config('statement_timeout', $1, true)", [String(this.#options.timeoutMs)]);
-      await client.query("savepoint clean");
-      await client.query("select gin_clean_pending_list('documents_scoped_gin_idx'::regclass)").catch(async (err) => {
-        problems.push(`gin_clean_pending_list: ${(err as Error).message}`);
-        await client.query("rollback to savepoint clean");
-      });
       await client.query("analyze documents");
       await client.query("commit");
     } catch (err) {

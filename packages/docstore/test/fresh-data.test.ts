@@ -1,8 +1,10 @@
 /**
  * Fresh data is served by the index from the first query: after a bot imports its documents with insertMany, the
- * store's StatisticsKeeper moves the GIN index's pending entries in and has ANALYZE run, so the plan of the first findOne by equality is the scoped GIN index, not
- * a walk of the bot's collection in id order. Shown by EXPLAIN of the statement the store runs (no timing), beside a
- * control import without the keeper whose plan is the walk. (docs/bot-runtime.md#fresh-data)
+ * store's StatisticsKeeper has ANALYZE run, so the plan of the first findOne by equality is the scoped GIN index, not
+ * a walk of the bot's collection in id order; and the GIN index holds the new entries themselves, not a pending list
+ * that every lookup would read through. Shown by EXPLAIN of the statement the store runs and by the pending list's
+ * size (no timing), beside a control import without the keeper whose plan is the walk.
+ * (docs/bot-runtime.md#fresh-data)
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -75,15 +77,18 @@ describe("after a bulk import", () => {
     expect(keeper.analyzed).toBe(0);
   }, 60_000);
 
-  it("the first findOne by equality uses the scoped GIN index, whose pending entries were moved in", async () => {
+  it("the first findOne by equality uses the scoped GIN index, which queued none of the import", async () => {
     const keeper = new StatisticsKeeper(recordingPool(h.pool), { rowsPerCollection: 5000, minIntervalMs: 0 });
     const store = new DocumentStore(recordingPool(h.pool), await h.bot(), {}, undefined, keeper);
     await importUsers(store);
     await keeper.idle();
     expect(keeper.analyzed).toBeGreaterThan(0);
-    const texts = statements.map((st) => st.text);
-    expect(texts).toContain("select gin_clean_pending_list('documents_scoped_gin_idx'::regclass)");
-    expect(texts).toContain("analyze documents");
+    expect(statements.map((st) => st.text)).toContain("analyze documents");
+    // The pages it moves from the pending list into the index: with fastupdate on, the import left hundreds.
+    const { rows } = await h.pool.query<{ pages: number }>(
+      "select gin_clean_pending_list('documents_scoped_gin_idx'::regclass)::int as pages",
+    );
+    expect(rows).toEqual([{ pages: 0 }]);
     const plan = await planOf(() => store.run("findOne", ["users", { uid: 1_012_345 }]));
     expect(plan).toContain("documents_scoped_gin_idx");
     expect(plan).not.toMatch(/Seq Scan/);
@@ -141,9 +146,9 @@ describe("StatisticsKeeper", () => {
     expect(counted.analyzed).toBe(1);
   });
 
-  it("under a role that does not own the table: both refusals reported, the bot's writes answered", async () => {
-    // Postgres refuses gin_clean_pending_list to a role that does not own the index, and skips the table on ANALYZE
-    // with a WARNING rather than an error: the keeper reports both, once, and the bot never sees either.
+  it("under a role that does not own the table: the skipped ANALYZE reported, the bot's writes answered", async () => {
+    // Postgres skips the table on ANALYZE with a WARNING rather than an error: the keeper reports it, once, and the
+    // bot never sees it.
     const role = `botyard_not_owner_${randomBytes(4).toString("hex")}`;
     await h.pool.query(`create role ${role} login`);
     const url = new URL(h.db.url);
@@ -163,8 +168,7 @@ describe("StatisticsKeeper", () => {
       expect(keeper.analyzed).toBe(1);
       expect(errors).toHaveLength(1);
       const message = (errors[0] as Error).message;
-      expect(message).toMatch(/gin_clean_pending_list: .*owner/);
-      expect(message).toMatch(/ANALYZE documents: .*skipping/);
+      expect(message).toMatch(/^ANALYZE documents: .*skipping/);
       expect(await store.run("countDocuments", ["c", {}])).toBe(10);
     } finally {
       await notOwner.end();
