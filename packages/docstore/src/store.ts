@@ -39,8 +39,8 @@ const UPDATE_ATTEMPTS = 5;
  * of `_id` (the column holds `5` and `"5"` alike). Named, so that each connection parses it once and Postgres plans
  * it once (its generic plan is that probe for every bot and value): a statement of fixed text, one per connection.
  * It has no `offset` parameter: Postgres prices an unknown offset into the generic plan, which then never beats the
- * custom plans and is never used (every call planned again, 0.09 ms of the server's time: bench/README.md#document-store).
- * A skip past the one document it can find is answered by the general statement.
+ * custom plans and is never used (every call planned again: bench/README.md#where-a-findones-time-goes). A skip past
+ * the one document it can find is answered by the general statement.
  *
  * Other findOne statements are planned at each call, on purpose: their generic plan, shared by every bot, does not
  * know the bot's size, and for equality on a field without createIndex it ANDs the GIN index with the bot's whole
