@@ -3,7 +3,7 @@
  * Telegram chat through the operator's notifier bot, linked by a one-time start link; an HTTPS webhook whose signing
  * secret is shown once), each with a Test button, Remove, and its last failure; and the rules, which kinds to send.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import {
   useAddNotificationChannel,
@@ -213,8 +213,13 @@ function AddChannel({ telegram }: { telegram: boolean }) {
 
 function Rules({ kinds }: { kinds: NotificationKind[] }) {
   const save = useSetNotificationRules();
+  // What the boxes show: a click at once, then what the server holds. Bound to `kinds` alone, a box snapped back
+  // until the query's cache took the new rules, a few milliseconds later (the cache tells React from a timer).
+  const [shown, setShown] = useState(kinds);
+  useEffect(() => setShown(kinds), [kinds]);
   const toggle = (kind: NotificationKind, on: boolean) => {
-    const next = on ? [...kinds, kind] : kinds.filter((k) => k !== kind);
+    const next = on ? [...shown, kind] : shown.filter((k) => k !== kind);
+    setShown(next);
     save.mutate(next);
   };
   return (
@@ -222,7 +227,7 @@ function Rules({ kinds }: { kinds: NotificationKind[] }) {
       <legend className="subtitle">Tell me when</legend>
       {KINDS.map(({ kind, label }) => (
         <label key={kind} className="check">
-          <input type="checkbox" checked={kinds.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
+          <input type="checkbox" checked={shown.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
           {label}
         </label>
       ))}
