@@ -1,14 +1,10 @@
 /** Settings of the management service, read once at start. */
-import { baseConfigSchema, loadConfig } from "@botyard/common/config";
+import { baseConfigSchema, flag, loadConfig } from "@botyard/common/config";
 import { plansConfigShape } from "@botyard/common/plans";
 import { z } from "zod";
 
-/** A 0/1 (or false/true) switch, off by default. */
-const flag = () =>
-  z
-    .enum(["0", "1", "true", "false", ""], { message: "must be 0 or 1" })
-    .default("0")
-    .transform((v) => v === "1" || v === "true");
+/** A switch that is off by default, and off when set empty. */
+const offSwitch = () => z.preprocess((v) => (v === "" ? undefined : v), flag("0"));
 
 export const managementConfigSchema = baseConfigSchema.extend({
   /**
@@ -81,9 +77,9 @@ export const managementConfigSchema = baseConfigSchema.extend({
    * (a test rig, a receiver on the operator's network). @see docs/notifications.md#webhook-addresses
    * @defaultValue 0
    */
-  NOTIFY_ALLOW_PRIVATE_WEBHOOKS: flag(),
+  NOTIFY_ALLOW_PRIVATE_WEBHOOKS: offSwitch(),
   /** 1: notification webhooks may be http:// (development only). @defaultValue 0 */
-  NOTIFY_ALLOW_HTTP_WEBHOOKS: flag(),
+  NOTIFY_ALLOW_HTTP_WEBHOOKS: offSwitch(),
   /**
    * The least time between two messages about one bot and kind to an account. @see docs/notifications.md#events
    * @defaultValue 600000 (10 minutes)

@@ -24,7 +24,7 @@ const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).def
 /** A switch variable: `1` or `true` is on, `0` or `false` off, unset `fallback`. */
 export const flag = (fallback: "0" | "1") =>
   z
-    .enum(["0", "1", "true", "false"])
+    .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
     .default(fallback)
     .transform((v) => v === "1" || v === "true");
 
